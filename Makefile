@@ -1,0 +1,73 @@
+# Developer entry points. `make demo` and `make test` run `make setup` first; it is quick once done.
+# `make lint` does not depend on setup: a hook runs it on a tight time budget with the existing .venv.
+
+VENV := .venv
+BIN := $(VENV)/bin
+PYTHON := $(BIN)/python
+ADDON := src/godot_mcp/addon/addons/godot_mcp
+GD_LINE_LENGTH := 120
+PIP_STAMP := $(VENV)/.godot-mcp-pip-stamp
+NODE_STAMP := node_modules/.godot-mcp-npm-stamp
+# mypy is given the folders that hold Python files: it rejects an empty one.
+MYPY_TARGETS = $(foreach dir,src/godot_mcp tests bench,$(if $(shell find $(dir) -name '*.py' -print -quit 2>/dev/null),$(dir)))
+
+.PHONY: help setup godot test lint demo bench clean distclean
+.DEFAULT_GOAL := help
+
+help:
+	@echo "make setup      create .venv, install the package, Godot (if none is found) and the test clients"
+	@echo "make demo       drive a live headless Godot editor through a real MCP client"
+	@echo "make test       lint, then run the whole test suite"
+	@echo "make lint       ruff, mypy, gdlint and gdformat (uses the existing .venv)"
+	@echo "make bench      run every bench/*.py"
+	@echo "make clean      remove caches; make distclean also removes .venv and node_modules"
+
+setup: $(PIP_STAMP) godot $(NODE_STAMP)
+
+$(PYTHON):
+	python3 -m venv $(VENV)
+
+$(PIP_STAMP): pyproject.toml | $(PYTHON)
+	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e ".[test]"
+	@touch $@
+
+# Installs the private Godot only when none is found (GODOT_BIN, PATH or an earlier private install).
+godot: $(PIP_STAMP)
+	@$(BIN)/godot-mcp godot path >/dev/null 2>&1 || $(BIN)/godot-mcp godot install
+
+$(NODE_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null || { echo "make setup needs npm (Node.js) to install the MCP Inspector test client" >&2; exit 1; }
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+lint:
+	$(BIN)/ruff check
+	$(BIN)/ruff format --check
+	$(BIN)/mypy $(MYPY_TARGETS)
+	@if [ -n "$$(find $(ADDON) -name '*.gd' -print -quit 2>/dev/null)" ]; then \
+		echo "$(BIN)/gdlint $(ADDON)"; $(BIN)/gdlint $(ADDON) && \
+		echo "$(BIN)/gdformat --check --line-length $(GD_LINE_LENGTH) $(ADDON)" && \
+		$(BIN)/gdformat --check --line-length $(GD_LINE_LENGTH) $(ADDON); \
+	else \
+		echo "no .gd files in $(ADDON) yet: skipping gdlint and gdformat"; \
+	fi
+
+test: setup
+	$(MAKE) --no-print-directory lint
+	$(BIN)/pytest
+
+demo: setup
+	$(BIN)/godot-mcp demo
+
+bench: setup
+	@for script in bench/*.py; do \
+		[ -e "$$script" ] || continue; \
+		echo "== $$script"; $(PYTHON) "$$script" || exit 1; \
+	done
+
+clean:
+	rm -rf .mypy_cache .ruff_cache .pytest_cache dist build
+	find src tests bench -name __pycache__ -type d -prune -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV) node_modules

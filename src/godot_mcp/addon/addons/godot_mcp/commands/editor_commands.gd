@@ -1,0 +1,74 @@
+@tool
+extends RefCounted
+## editor.* commands: what this editor is and what it has open.
+
+const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
+const ContractData := preload("res://addons/godot_mcp/contract/contract_data.gd")
+const VersionGate := preload("res://addons/godot_mcp/contract/version_gate.gd")
+const ProjectIdentity := preload("res://addons/godot_mcp/instances/project_identity.gd")
+
+
+static func register(registry: MCPToolkitCommandRegistry) -> void:
+	registry.add(
+		"editor.get_info",
+		get_info,
+		(
+			MCPToolkitCommandOptions
+			. new()
+			. with_description(
+				(
+					"Describe the connected Godot editor: engine and addon versions, the project,"
+					+ " whether it runs headless, and the open scenes."
+				)
+			)
+			. with_input_schema(S.object({}))
+			. with_output_schema(_info_schema())
+			. mark_read_only()
+			. mark_idempotent()
+			. mark_scene_independent()
+		)
+	)
+
+
+static func get_info(_params: Dictionary) -> Dictionary:
+	var root: Node = EditorInterface.get_edited_scene_root()
+	var info: Dictionary = Engine.get_version_info()
+	return (
+		MCPToolkitSuccess
+		. ok(
+			{
+				"godot_version": VersionGate.engine_version(),
+				"godot_version_full": str(info.get("string", "")),
+				"plugin_version": ContractData.PLUGIN_VERSION,
+				"headless": DisplayServer.get_name() == "headless",
+				"display_server": DisplayServer.get_name(),
+				"project_name": ProjectIdentity.project_name(),
+				"project_path": ProjectIdentity.project_path(),
+				"open_scenes": Array(EditorInterface.get_open_scenes()),
+				"current_scene": root.scene_file_path if root != null else "",
+				"editor_pid": OS.get_process_id(),
+			}
+		)
+	)
+
+
+static func _info_schema() -> Dictionary:
+	return (
+		S
+		. object(
+			{
+				"godot_version": S.string("major.minor.patch"),
+				"godot_version_full": S.string(),
+				"plugin_version": S.string(),
+				"headless": S.boolean(),
+				"display_server": S.string(),
+				"project_name": S.string(),
+				"project_path": S.string("Absolute path of the project folder."),
+				"open_scenes": S.array(S.string(), "res:// paths of the scenes open in the editor."),
+				"current_scene": S.string("res:// path of the active scene tab, or '' when none."),
+				"editor_pid": S.integer(),
+			},
+			[],
+			true
+		)
+	)

@@ -1,0 +1,66 @@
+@tool
+extends RefCounted
+## Short builders for the JSON Schemas commands declare (export-clean).
+
+
+static func object(properties: Dictionary, required: Array = [], extra: bool = false) -> Dictionary:
+	var schema: Dictionary = {"type": "object", "properties": properties, "additionalProperties": extra}
+	if not required.is_empty():
+		schema["required"] = required
+	return schema
+
+
+static func string(description: String = "", default: Variant = null) -> Dictionary:
+	return _typed("string", description, default)
+
+
+static func integer(description: String = "", default: Variant = null, minimum: Variant = null) -> Dictionary:
+	var schema: Dictionary = _typed("integer", description, default)
+	if minimum != null:
+		schema["minimum"] = minimum
+	return schema
+
+
+static func number(description: String = "") -> Dictionary:
+	return _typed("number", description, null)
+
+
+static func boolean(description: String = "", default: Variant = null) -> Dictionary:
+	return _typed("boolean", description, default)
+
+
+static func array(items: Dictionary, description: String = "") -> Dictionary:
+	var schema: Dictionary = _typed("array", description, null)
+	schema["items"] = items
+	return schema
+
+
+static func enum_of(values: Array, description: String = "", default: Variant = null) -> Dictionary:
+	var schema: Dictionary = _typed("string", description, default)
+	schema["enum"] = values
+	return schema
+
+
+## Any JSON value (used for property values, which the coercion table interprets).
+static func any(description: String = "") -> Dictionary:
+	return {"description": description} if description != "" else {}
+
+
+## The fields every paginated result carries (has_more, total_<unit>, returned, next_<cursor>, hint).
+static func page_fields(unit: String, cursor: String) -> Dictionary:
+	return {
+		"has_more": boolean(),
+		"total_" + unit: integer(),
+		"returned": integer(),
+		"next_" + cursor: integer(),
+		"hint": string(),
+	}
+
+
+static func _typed(type: String, description: String, default: Variant) -> Dictionary:
+	var schema: Dictionary = {"type": type}
+	if description != "":
+		schema["description"] = description
+	if default != null:
+		schema["default"] = default
+	return schema

@@ -1,0 +1,33 @@
+@tool
+extends RefCounted
+## Builds the editor-side object graph in a stated order and returns a Handle whose dispose()
+## tears it down in exactly the reverse order.
+
+const EditorServer := preload("res://addons/godot_mcp/transport/editor_server.gd")
+const BuiltinCommands := preload("res://addons/godot_mcp/commands/builtin_commands.gd")
+
+
+class Handle:
+	extends RefCounted
+	var registry: MCPToolkitCommandRegistry
+	var server: EditorServer
+
+	## Reverse of compose(): stop serving, detach the server node, drop the registry.
+	func dispose() -> void:
+		if server != null:
+			server.stop()
+			server.get_parent().remove_child(server)
+			server.free()
+			server = null
+		registry = null
+
+
+## 1. the command registry, 2. the built-in commands, 3. the server node, 4. listening.
+static func compose(host: Node) -> Handle:
+	var handle: Handle = Handle.new()
+	handle.registry = MCPToolkitCommandRegistry.new()
+	BuiltinCommands.register_all(handle.registry)
+	handle.server = EditorServer.new(handle.registry)
+	host.add_child(handle.server)
+	handle.server.start()
+	return handle

@@ -1,0 +1,18 @@
+@tool
+extends RefCounted
+## Live reads of the mcp_toolkit/* project settings, defaulting to contract.json (export-clean).
+
+const ContractData := preload("res://addons/godot_mcp/contract/contract_data.gd")
+
+
+## A limit under mcp_toolkit/limits/<name>, read on every call so a change applies at once.
+static func limit(name: String) -> int:
+	return int(ProjectSettings.get_setting("mcp_toolkit/limits/" + name, ContractData.limit(name)))
+
+
+static func ws_buffer_bytes() -> int:
+	return limit("ws_buffer_kb") * 1024
+
+
+static func read_cap_bytes() -> int:
+	return limit("read_cap_kb") * 1024

@@ -1,0 +1,38 @@
+@tool
+extends RefCounted
+## The per-instance secret a client must present in its first frame (export-clean).
+
+const OWNER_ONLY_FILE := FileAccess.UNIX_READ_OWNER | FileAccess.UNIX_WRITE_OWNER
+const OWNER_ONLY_DIR := OWNER_ONLY_FILE | FileAccess.UNIX_EXECUTE_OWNER
+
+
+## 256 random bits from the engine's CSPRNG, hex encoded.
+static func generate() -> String:
+	return Crypto.new().generate_random_bytes(32).hex_encode()
+
+
+## Writes the token so only this user can read it: a private folder, then an atomic rename.
+static func write(path: String, token: String) -> Error:
+	var folder: String = path.get_base_dir()
+	var err: Error = DirAccess.make_dir_recursive_absolute(folder)
+	if err != OK and err != ERR_ALREADY_EXISTS:
+		return err
+	FileAccess.set_unix_permissions(folder, OWNER_ONLY_DIR)
+	var temp_path: String = "%s.%d.tmp" % [path, OS.get_process_id()]
+	var file: FileAccess = FileAccess.open(temp_path, FileAccess.WRITE)
+	if file == null:
+		return FileAccess.get_open_error()
+	file.store_string(token)
+	file.close()
+	FileAccess.set_unix_permissions(temp_path, OWNER_ONLY_FILE)
+	return DirAccess.rename_absolute(temp_path, path)
+
+
+## Compares in time independent of where the strings differ.
+static func matches(expected: String, given: String) -> bool:
+	if expected.is_empty() or expected.length() != given.length():
+		return false
+	var diff: int = 0
+	for i: int in expected.length():
+		diff |= expected.unicode_at(i) ^ given.unicode_at(i)
+	return diff == 0

@@ -1,0 +1,26 @@
+"""Talking to Godot: JSON-RPC framing, the auth handshake, the editor connection and the link keeping it."""
+
+from godot_mcp.bridge._auth import EditorIdentity
+from godot_mcp.bridge.catalog import Catalog, CommandAnnotations, CommandGroup, CommandSpec, parse_catalog
+from godot_mcp.bridge.editor_connection import EditorConnection, connect_editor
+from godot_mcp.bridge.editor_link import Backoff, CatalogListener, EditorLink
+from godot_mcp.bridge.jsonrpc import ErrorResponse, MalformedFrameError, Notification, Response, parse_message
+
+__all__ = [
+    "Backoff",
+    "Catalog",
+    "CatalogListener",
+    "CommandAnnotations",
+    "CommandGroup",
+    "CommandSpec",
+    "EditorConnection",
+    "EditorIdentity",
+    "EditorLink",
+    "ErrorResponse",
+    "MalformedFrameError",
+    "Notification",
+    "Response",
+    "connect_editor",
+    "parse_catalog",
+    "parse_message",
+]

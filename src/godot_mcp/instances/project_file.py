@@ -1,0 +1,183 @@
+"""Read and change single keys of Godot's ``ConfigFile`` text (``project.godot``, ``plugin.cfg``).
+
+Edits touch only the value they change: every other byte of the file stays as it was. Values are
+raw Godot text (``"name"``, ``PackedStringArray("a")``, multi-line dictionaries); a value ends at the
+first newline outside brackets and strings.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = [
+    "format_string_array",
+    "parse_string",
+    "parse_string_array",
+    "read_config_text",
+    "read_value",
+    "with_value",
+    "write_config_text",
+]
+
+_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"', re.DOTALL)
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r"}
+_STRING_ARRAY = re.compile(r"^(?:PackedStringArray\((.*)\)|\[(.*)\])$", re.DOTALL)
+
+
+@dataclass(frozen=True)
+class _Entry:
+    section: str
+    key: str
+    value_start: int
+    value_end: int
+    end: int  # just past the entry's newline
+
+
+@dataclass(frozen=True)
+class _Layout:
+    entries: tuple[_Entry, ...]
+    insert_at: dict[str, int]  # section -> where a new key of it goes
+
+
+def read_value(text: str, section: str, key: str) -> str | None:
+    """The raw value of ``key`` in ``[section]`` (``""`` is the part before any header), or None."""
+    found = _find(_scan(text), section, key)
+    return None if found is None else text[found.value_start : found.value_end]
+
+
+def with_value(text: str, section: str, key: str, value: str) -> str:
+    """``text`` with ``key`` of ``[section]`` set to the raw ``value`` (key and section added if missing)."""
+    layout = _scan(text)
+    found = _find(layout, section, key)
+    if found is not None:
+        return text[: found.value_start] + value + text[found.value_end :]
+    newline = "\r\n" if "\r\n" in text else "\n"
+    line = f"{key}={value}{newline}"
+    if section in layout.insert_at:
+        at = layout.insert_at[section]
+        before = "" if at == 0 or text[at - 1] == "\n" else newline
+        return text[:at] + before + line + text[at:]
+    separator = "" if not text else (newline if text.endswith("\n") else newline * 2)
+    return f"{text}{separator}[{section}]{newline}{newline}{line}"
+
+
+def parse_string_array(value: str) -> list[str] | None:
+    """The strings of a ``PackedStringArray(...)`` or ``[...]`` value, or None for any other value."""
+    match = _STRING_ARRAY.match(value.strip())
+    if match is None:
+        return None
+    inner = match.group(1) if match.group(1) is not None else match.group(2)
+    return [_unescape(body) for body in _STRING.findall(inner)]
+
+
+def parse_string(value: str) -> str | None:
+    """The text of a quoted string value (``"4.6"``), or None for any other value."""
+    match = _STRING.fullmatch(value.strip())
+    return None if match is None else _unescape(match.group(1))
+
+
+def format_string_array(items: list[str]) -> str:
+    """A ``PackedStringArray(...)`` value as Godot writes it."""
+    quoted = ", ".join('"' + item.replace("\\", "\\\\").replace('"', '\\"') + '"' for item in items)
+    return f"PackedStringArray({quoted})"
+
+
+def read_config_text(path: Path) -> str:
+    """The file's text with its line endings untouched."""
+    return path.read_bytes().decode("utf-8")
+
+
+def write_config_text(path: Path, text: str) -> None:
+    """Replace ``path`` atomically (temporary sibling, then ``os.replace``), keeping its permissions."""
+    descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(text.encode("utf-8"))
+            handle.flush()
+            os.fsync(handle.fileno())
+        if path.exists():
+            os.chmod(temporary, path.stat().st_mode & 0o7777)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _find(layout: _Layout, section: str, key: str) -> _Entry | None:
+    matches = [entry for entry in layout.entries if entry.section == section and entry.key == key]
+    return matches[-1] if matches else None
+
+
+def _scan(text: str) -> _Layout:
+    entries: list[_Entry] = []
+    insert_at: dict[str, int] = {}
+    section = ""
+    position = 0
+    while position < len(text):
+        line_end = _line_end(text, position)
+        stripped = text[position:line_end].strip()
+        if stripped.startswith("["):
+            section = stripped[1:].partition("]")[0]
+            insert_at[section] = _after_newline(text, line_end)
+        elif stripped and stripped[0] not in ";#" and "=" in stripped:
+            entry = _entry(text, position, section)
+            entries.append(entry)
+            insert_at[section] = entry.end
+            position = entry.end
+            continue
+        position = _after_newline(text, line_end)
+    insert_at.setdefault("", 0)
+    return _Layout(tuple(entries), insert_at)
+
+
+def _entry(text: str, start: int, section: str) -> _Entry:
+    equals = text.index("=", start)
+    value_start = equals + 1
+    while value_start < len(text) and text[value_start] in " \t":
+        value_start += 1
+    value_end = _value_end(text, value_start)
+    trimmed = value_end
+    while trimmed > value_start and text[trimmed - 1] in " \t\r":
+        trimmed -= 1
+    return _Entry(section, text[start:equals].strip(), value_start, trimmed, _after_newline(text, value_end))
+
+
+def _value_end(text: str, start: int) -> int:
+    """Index of the newline that ends the value at ``start`` (brackets and strings may span lines)."""
+    depth = 0
+    in_string = False
+    index = start
+    while index < len(text):
+        char = text[index]
+        if in_string:
+            if char == "\\":
+                index += 1
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth = max(0, depth - 1)
+        elif char == "\n" and depth == 0:
+            return index
+        index += 1
+    return len(text)
+
+
+def _line_end(text: str, start: int) -> int:
+    end = text.find("\n", start)
+    return len(text) if end < 0 else end
+
+
+def _after_newline(text: str, index: int) -> int:
+    return min(index + 1, len(text))
+
+
+def _unescape(body: str) -> str:
+    return re.sub(r"\\(.)", lambda match: _ESCAPES.get(match.group(1), match.group(1)), body, flags=re.DOTALL)

@@ -1,0 +1,41 @@
+"""The end-of-session log check: real errors fail the run, the one known headless noise does not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.engine.conftest import engine_errors
+
+THUMBNAIL_NOISE = (
+    'ERROR: Parameter "t" is null.\n'
+    "   at: texture_2d_get (./servers/rendering/dummy/storage/texture_storage.h:106)\n"
+)
+
+
+def write_log(tmp_path: Path, text: str) -> Path:
+    log = tmp_path / "editor.log"
+    log.write_text(text, "utf-8")
+    return log
+
+
+def test_the_thumbnail_error_of_headless_saves_is_known_noise(tmp_path: Path) -> None:
+    assert engine_errors(write_log(tmp_path, "Godot Engine v4.6.3\n" + THUMBNAIL_NOISE)) == []
+
+
+def test_script_errors_and_engine_errors_are_reported_with_their_location(tmp_path: Path) -> None:
+    log = write_log(
+        tmp_path,
+        "\x1b[1;31mSCRIPT ERROR:\x1b[0m Parse Error: Unexpected token\n"
+        "   at: GDScript::reload (res://addons/godot_mcp/plugin.gd:3)\n"
+        "ERROR: Failed to load script\n"
+        "WARNING: not an error\n",
+    )
+    assert engine_errors(log) == [
+        "SCRIPT ERROR: Parse Error: Unexpected token  at: GDScript::reload (res://addons/godot_mcp/plugin.gd:3)",
+        "ERROR: Failed to load script",
+    ]
+
+
+def test_the_same_message_from_elsewhere_is_not_excused(tmp_path: Path) -> None:
+    log = write_log(tmp_path, 'ERROR: Parameter "t" is null.\n   at: some_other_function (x.cpp:1)\n')
+    assert len(engine_errors(log)) == 1

@@ -1,0 +1,52 @@
+from __future__ import annotations
+
+from typing import Any
+
+import mcp_types as types
+
+from godot_mcp.cli._demo_render import render_result, render_tools
+from godot_mcp.server.results import envelope_result
+
+
+def ok(data: dict[str, Any]) -> types.CallToolResult:
+    return envelope_result({"success": True, **data})
+
+
+def test_scene_tree_is_indented_by_depth_with_scripts() -> None:
+    result = ok(
+        {
+            "nodes": [
+                {"name": "Level", "type": "Node2D", "depth": 0, "script": "res://level.gd"},
+                {"name": "Player", "type": "CharacterBody2D", "depth": 1, "script": ""},
+            ],
+            "has_more": False,
+        }
+    )
+    assert (
+        render_result("scene_get_tree", result)
+        == "Level (Node2D)  [res://level.gd]\n  Player (CharacterBody2D)"
+    )
+
+
+def test_class_info_shows_the_inheritance_chain_and_member_counts() -> None:
+    result = ok(
+        {"class_name": "A", "inherits": ["B", "Object"], "methods": [{}], "properties": [], "signals": []}
+    )
+    assert render_result("classdb_get_class", result) == "A > B > Object\n1 methods, 0 properties, 0 signals"
+
+
+def test_an_unexpected_shape_falls_back_to_json() -> None:
+    assert '"surprise": 1' in render_result("scene_get_tree", ok({"surprise": 1}))
+
+
+def test_an_error_shows_its_text() -> None:
+    failed = envelope_result({"success": False, "error": "gone", "code": "NOT_FOUND"})
+    assert render_result("scene_get_tree", failed) == "NOT_FOUND: gone"
+
+
+def test_tools_are_listed_with_their_read_only_mark() -> None:
+    tools = [
+        types.Tool(name="a", input_schema={}, annotations=types.ToolAnnotations(read_only_hint=True)),
+        types.Tool(name="b", input_schema={}),
+    ]
+    assert render_tools(tools) == "a (read-only)\nb"

@@ -1,0 +1,64 @@
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import mcp_types as types
+import pytest
+
+from godot_mcp.server.arguments import ArgumentValidator
+from godot_mcp.server.tool_table import ToolBackend, ToolEntry, ToolOwner, ToolTable
+
+
+class Constant(ToolBackend):
+    async def invoke(self, arguments: dict[str, Any], timeout_s: float) -> Any:
+        return {"success": True}
+
+
+def entry(name: str, owner: ToolOwner = ToolOwner.EDITOR, *, read_only: bool = True) -> ToolEntry:
+    schema: dict[str, Any] = {"type": "object"}
+    return ToolEntry(
+        tool=types.Tool(name=name, input_schema=schema),
+        owner=owner,
+        backend=Constant(),
+        arguments=ArgumentValidator(schema),
+        read_only=read_only,
+        timeout_s=1.0,
+    )
+
+
+def test_tools_are_listed_by_owner_then_in_the_order_given() -> None:
+    table = ToolTable()
+    table.replace({ToolOwner.PLUGIN: [entry("p_one", ToolOwner.PLUGIN)]})
+    table.replace(
+        {ToolOwner.EDITOR: [entry("b"), entry("a")], ToolOwner.EXTENSION: [entry("x", ToolOwner.EXTENSION)]}
+    )
+    assert [e.name for e in table.entries()] == ["b", "a", "x", "p_one"]
+
+
+def test_replacing_one_owner_keeps_the_others() -> None:
+    table = ToolTable()
+    table.replace({ToolOwner.EDITOR: [entry("a")], ToolOwner.PLUGIN: [entry("p", ToolOwner.PLUGIN)]})
+    table.replace({ToolOwner.EDITOR: [entry("b")]})
+    assert [e.name for e in table.entries()] == ["b", "p"]
+    assert table.get("a") is None
+
+
+def test_replace_reports_whether_the_published_list_changed() -> None:
+    table = ToolTable()
+    assert table.replace({ToolOwner.EDITOR: [entry("a")]})
+    assert not table.replace({ToolOwner.EDITOR: [entry("a")]})
+    assert table.replace({ToolOwner.EDITOR: []})
+
+
+def test_a_taken_name_is_refused_for_the_later_owner(caplog: pytest.LogCaptureFixture) -> None:
+    table = ToolTable()
+    with caplog.at_level(logging.ERROR):
+        table.replace(
+            {ToolOwner.EDITOR: [entry("same")], ToolOwner.PLUGIN: [entry("same", ToolOwner.PLUGIN)]}
+        )
+    assert [e.owner for e in table.entries()] == [ToolOwner.EDITOR]
+    found = table.get("same")
+    assert found is not None
+    assert found.owner == ToolOwner.EDITOR
+    assert "refusing tool 'same' from plugin" in caplog.text
