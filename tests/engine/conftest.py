@@ -23,6 +23,8 @@ from godot_mcp.instances.launcher import EditorProcess, launch_editor
 from godot_mcp.instances.registry_dir import REGISTRY_DIR_ENV
 
 DEMO_PROJECT = Path(__file__).resolve().parents[2] / "examples" / "demo_project"
+# Test-only commands (contract breakers, a hanging mutation, ...) loaded as a GDScript extension.
+TEST_EXTENSIONS = Path(__file__).resolve().parent / "extensions"
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 # Headless engine noise that is not ours (see the engine-facts note): an (ERROR line, its "at:" line) pattern.
 KNOWN_HEADLESS_NOISE: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
@@ -49,12 +51,26 @@ def anyio_backend() -> str:
     return "asyncio"
 
 
+# Errors a test provokes on purpose (e.g. a command breaking the envelope); only these are excused.
+_EXPECTED_ERRORS: list[re.Pattern[str]] = []
+
+
+def expect_editor_error(pattern: str) -> None:
+    """Excuse editor log errors matching ``pattern``: call it in the test that provokes them."""
+    _EXPECTED_ERRORS.append(re.compile(pattern))
+
+
 @pytest.fixture(scope="session", autouse=True)
 def editor_logs() -> Iterator[list[Path]]:
     """Every editor log of the session; after the last test and editor stop, none may hold an error."""
     logs: list[Path] = []
     yield logs
-    problems = [f"{log.name}: {line}" for log in logs for line in engine_errors(log)]
+    problems = [
+        f"{log.name}: {line}"
+        for log in logs
+        for line in engine_errors(log)
+        if not any(pattern.search(line) for pattern in _EXPECTED_ERRORS)
+    ]
     if problems:
         pytest.fail("the editor logged errors:\n" + "\n".join(problems), pytrace=False)
 
@@ -74,7 +90,9 @@ def engine_errors(log: Path) -> list[str]:
 
 
 def copy_demo_project(destination: Path) -> Path:
+    """A fresh copy of the demo project with the addon installed and the test-only extension added."""
     shutil.copytree(DEMO_PROJECT, destination, ignore=shutil.ignore_patterns(".godot"))
+    shutil.copytree(TEST_EXTENSIONS, destination / "mcp_test_extensions")
     install_addon(destination)
     return destination
 
@@ -131,3 +149,10 @@ async def mcp_client(
     with log_path.open("w", encoding="utf-8") as server_log:
         async with Client(stdio_client(params, errlog=server_log), mode=mode) as client:
             yield client
+
+
+@pytest.fixture(scope="module")
+async def tools(engine_editor: EngineEditor) -> AsyncIterator[Client]:
+    """One MCP client (over real stdio) shared by a test module: the cheap way to call many tools."""
+    async with mcp_client(engine_editor) as client:
+        yield client

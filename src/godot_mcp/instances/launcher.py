@@ -46,6 +46,7 @@ class EditorProcess:
         self.project = project
         self.log_path = log_path
         self.registry = registry
+        self.instance: EditorInstance | None = None
 
     @property
     def pid(self) -> int:
@@ -65,6 +66,7 @@ class EditorProcess:
             self.project, self.pid, deadline, self.registry, keep_waiting=self.is_running
         )
         if instance is not None:
+            self.instance = instance
             return instance
         if not self.is_running():
             raise EditorLaunchError(
@@ -80,7 +82,14 @@ class EditorProcess:
         )
 
     def stop(self, timeout_s: float = 10.0) -> int | None:
-        """Ask the editor (and anything it started) to quit; kill it if it has not within ``timeout_s``."""
+        """Ask the editor to quit cleanly (its plugin withdraws its registry entry and token), then
+        SIGTERM, then SIGKILL, each bounded by ``timeout_s``; anything it started goes with it."""
+        # Imported here: the bridge package imports this module (through editor_source).
+        from godot_mcp.bridge.quit_request import request_quit
+
+        if self.is_running() and self.instance is not None and request_quit(self.instance):
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self._popen.wait(timeout_s)
         if self.is_running():
             self._signal_group(signal.SIGTERM)
             try:

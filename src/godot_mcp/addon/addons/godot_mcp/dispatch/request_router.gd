@@ -36,6 +36,10 @@ func route(peer_id: int, text: String) -> void:
 			)
 		"_cancel":
 			_reply(peer_id, request, {"cancelled": _cancel(peer_id, request["params"].get("id"))})
+		"_quit":
+			# A clean exit runs the plugin's tear-down (registry entry, token file); SIGTERM would not.
+			_reply(peer_id, request, {"quitting": true})
+			(Engine.get_main_loop() as SceneTree).quit.call_deferred()
 		_:
 			if _registry.has_command(method):
 				_dispatch(peer_id, request)
