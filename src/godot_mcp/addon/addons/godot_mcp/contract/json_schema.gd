@@ -57,6 +57,32 @@ static func page_fields(unit: String, cursor: String) -> Dictionary:
 	}
 
 
+## The create policy parameter every create-style tool takes.
+static func if_exists() -> Dictionary:
+	return enum_of(
+		["return", "fail", "replace"],
+		"What to do when the target exists: keep it (return), fail (ALREADY_EXISTS) or overwrite (replace).",
+		"return"
+	)
+
+
+## The optional `scene` parameter of tools that act on an open scene.
+static func scene() -> Dictionary:
+	return string("res:// path of an open scene to act on; the active scene when omitted.")
+
+
+## A node of the scene, by path relative to its root.
+static func node_path(
+	description: String = "Path of the node relative to the scene root ('.' is the root)."
+) -> Dictionary:
+	return string(description)
+
+
+## The `status` a create-style tool reports.
+static func create_status() -> Dictionary:
+	return enum_of(["created", "returned", "replaced"], "What happened to the target.")
+
+
 static func _typed(type: String, description: String, default: Variant) -> Dictionary:
 	var schema: Dictionary = {"type": type}
 	if description != "":

@@ -1,0 +1,39 @@
+@tool
+extends RefCounted
+## The create policy every create-style tool takes: "return" (default: leave the existing target,
+## status "returned"), "fail" (ALREADY_EXISTS) or "replace" (overwrite, status "replaced").
+## A fresh creation reports status "created".
+
+const RETURN := "return"
+const FAIL := "fail"
+const REPLACE := "replace"
+const POLICIES: Array[String] = [RETURN, FAIL, REPLACE]
+
+
+## The policy asked for, or "" when the value is not one of the three.
+static func policy(params: Dictionary) -> String:
+	var value: String = str(params.get("if_exists", RETURN))
+	return value if value in POLICIES else ""
+
+
+static func invalid(params: Dictionary) -> Dictionary:
+	return (
+		MCPToolkitError
+		. fail(
+			"INVALID_PARAMS",
+			"if_exists is '%s'; use one of %s." % [params.get("if_exists"), ", ".join(POLICIES)],
+		)
+	)
+
+
+## The answer when the target exists and the policy is not "replace": returned, or ALREADY_EXISTS.
+static func existing(chosen: String, what: String, data: Dictionary) -> Dictionary:
+	if chosen == FAIL:
+		return MCPToolkitError.fail(
+			"ALREADY_EXISTS",
+			"%s already exists." % what,
+			"Pass if_exists='replace' to overwrite it, or 'return' to keep it."
+		)
+	var result: Dictionary = data.duplicate()
+	result["status"] = "returned"
+	return MCPToolkitSuccess.ok(result)
