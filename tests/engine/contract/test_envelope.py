@@ -1,0 +1,47 @@
+"""The response envelope is enforced at dispatch, and an oversized answer becomes an error, not silence."""
+
+from __future__ import annotations
+
+import pytest
+from mcp.client import Client
+
+from tests.engine.conftest import expect_editor_error
+
+pytestmark = [pytest.mark.engine, pytest.mark.anyio]
+
+
+@pytest.mark.parametrize(
+    ("tool", "logged"),
+    [
+        ("test_broken_non_dict", r"command 'test\.broken_non_dict' returned int instead of a Dictionary"),
+        (
+            "test_broken_no_success",
+            r"command 'test\.broken_no_success' returned a Dictionary without 'success'",
+        ),
+    ],
+)
+async def test_a_handler_that_breaks_the_envelope_becomes_internal(
+    tools: Client, tool: str, logged: str
+) -> None:
+    expect_editor_error(logged)
+    result = await tools.call_tool(tool, {})
+    assert result.is_error
+    assert isinstance(result.structured_content, dict)
+    assert result.structured_content["code"] == "INTERNAL"
+    assert "broke the response contract" in result.structured_content["message"]
+
+
+async def test_a_response_larger_than_the_buffer_is_refused_with_response_too_large(tools: Client) -> None:
+    result = await tools.call_tool("test_big_response", {"bytes": 2 * 1024 * 1024})
+    assert result.is_error
+    assert isinstance(result.structured_content, dict)
+    assert result.structured_content["code"] == "RESPONSE_TOO_LARGE"
+    assert result.structured_content["hint"]
+
+
+async def test_the_editor_keeps_serving_after_an_oversized_response(tools: Client) -> None:
+    await tools.call_tool("test_big_response", {"bytes": 2 * 1024 * 1024})
+    result = await tools.call_tool("test_big_response", {"bytes": 100})
+    assert not result.is_error
+    assert isinstance(result.structured_content, dict)
+    assert result.structured_content["payload"] == "x" * 100

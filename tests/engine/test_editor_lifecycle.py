@@ -1,0 +1,61 @@
+"""An editor's whole life with the addon: where it registers, and what it leaves at a clean exit."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import anyio
+import pytest
+
+from godot_mcp.instances.instance import EditorInstance
+from godot_mcp.instances.launcher import EditorProcess
+from godot_mcp.instances.registry_dir import REGISTRY_DIR_ENV, registry_dir
+from tests.engine.conftest import copy_demo_project, start_editor
+
+pytestmark = [pytest.mark.engine]
+
+LEAK_LINES = re.compile(r"leaked at exit|resources still in use at exit|Leaked instance", re.IGNORECASE)
+
+
+@dataclass
+class FinishedEditor:
+    instance: EditorInstance
+    python_registry: Path
+    log_text: str
+
+
+@pytest.fixture(scope="module")
+def finished_editor(tmp_path_factory: pytest.TempPathFactory, editor_logs: list[Path]) -> FinishedEditor:
+    """An editor with no registry override (only XDG_DATA_HOME), started verbose and stopped cleanly."""
+    workspace = tmp_path_factory.mktemp("lifecycle")
+    project = copy_demo_project(workspace / "project")
+    xdg = workspace / "xdg"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.delenv(REGISTRY_DIR_ENV, raising=False)
+        patch.setenv("XDG_DATA_HOME", str(xdg))
+        python_registry = registry_dir()
+        process: EditorProcess = start_editor(
+            project, {}, workspace / "editor.log", editor_logs, extra_args=("--verbose",)
+        )
+        try:
+            instance = anyio.run(process.wait_ready, 120.0)
+        finally:
+            process.stop()
+    return FinishedEditor(instance, python_registry, process.log_path.read_text("utf-8", errors="replace"))
+
+
+def test_the_addon_and_python_agree_on_the_registry_folder(finished_editor: FinishedEditor) -> None:
+    assert finished_editor.instance.token_path.parent.parent == finished_editor.python_registry
+
+
+def test_a_clean_exit_withdraws_the_entry_and_the_token(finished_editor: FinishedEditor) -> None:
+    registry = finished_editor.python_registry
+    assert not list((registry / "entries").glob("*.json"))
+    assert not finished_editor.instance.token_path.exists()
+
+
+def test_a_clean_exit_leaks_nothing(finished_editor: FinishedEditor) -> None:
+    leaks = [line for line in finished_editor.log_text.splitlines() if LEAK_LINES.search(line)]
+    assert not leaks, "\n".join(leaks)
