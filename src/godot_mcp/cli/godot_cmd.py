@@ -36,14 +36,25 @@ def godot_group() -> None:
     default=None,
     help="Debian suite [default: forky, then sid].",
 )
+@click.option(
+    "--with-display",
+    is_flag=True,
+    help="Also install Mesa (software OpenGL and Vulkan) and Xvfb, so Godot can render without a GPU.",
+)
 @click.option("--force", is_flag=True, help="Reinstall even when a working install is there.")
-def install_command(prefix: Path | None, suite: str | None, force: bool) -> None:
+def install_command(prefix: Path | None, suite: str | None, with_display: bool, force: bool) -> None:
     """Install Godot 4 from Debian's archive into a private folder (Linux x86_64; touches nothing else)."""
     console = Console(stderr=True, highlight=False)
     target = prefix or default_prefix()
     try:
         with _ConsoleProgress(console) as progress:
-            result = install_godot(target, suite=cast(Suite | None, suite), force=force, progress=progress)
+            result = install_godot(
+                target,
+                suite=cast(Suite | None, suite),
+                with_display=with_display,
+                force=force,
+                progress=progress,
+            )
     except ActionableError as error:
         raise click.ClickException(str(error)) from error
     if result.already_installed:

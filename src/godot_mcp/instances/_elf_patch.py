@@ -6,10 +6,12 @@ keeps ``/proc/self/exe`` pointing at the real binary, so the editor can start th
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
 from collections.abc import Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from godot_mcp.instances._actionable import ActionableError
@@ -17,9 +19,13 @@ from godot_mcp.instances._actionable import ActionableError
 LIB_DIR = Path("usr/lib/x86_64-linux-gnu")
 INTERPRETER = Path("usr/lib64/ld-linux-x86-64.so.2")
 GODOT_BINARY = Path("usr/bin/godot")
-# Their built-in runpath points at the system's pulseaudio folder.
-_RUNPATH_GLOBS = ("libpulse.so.0.*", "libpulse-simple.so.0.*")
+XVFB_BINARY = Path("usr/bin/Xvfb")
+# The display stack's programs run from the prefix like Godot: Xvfb, and the keymap compiler it starts.
+DISPLAY_PROGRAMS = (XVFB_BINARY, Path("usr/bin/xkbcomp"))
+# Xvfb's built-in folder of xkbcomp, the only such string in its read-only data.
+_XKB_BIN_DIRECTORY = b"\0/usr/bin\0"
 _ELF_MAGIC = b"\x7fELF"
+_PATCH_WORKERS = 8
 
 
 class PatchError(ActionableError):
@@ -46,11 +52,6 @@ def library_path(prefix: Path) -> str:
     return f"{libs}:{libs / 'pulseaudio'}"
 
 
-def runpath_targets(root: Path) -> list[Path]:
-    """The shared objects whose built-in runpath must be replaced (found in the staged tree ``root``)."""
-    return sorted(path for pattern in _RUNPATH_GLOBS for path in (root / LIB_DIR).glob(pattern))
-
-
 def elf_objects(folder: Path, *, exclude: Iterable[Path] = ()) -> Iterator[Path]:
     """Regular ELF files under ``folder`` (symlinks skipped), minus ``exclude``; for patching a whole tree."""
     skipped = {path.resolve() for path in exclude}
@@ -62,22 +63,45 @@ def elf_objects(folder: Path, *, exclude: Iterable[Path] = ()) -> Iterator[Path]
                 yield path
 
 
-def patch_tree(root: Path, final_prefix: Path, patchelf: Path, *, extra: Iterable[Path] = ()) -> int:
+def patch_tree(root: Path, final_prefix: Path, patchelf: Path, *, exclude: Iterable[Path] = ()) -> int:
     """Patch the staged tree ``root`` for its final home ``final_prefix``; returns how many files changed.
 
-    The Godot binary gets the prefix's loader and a forced ``DT_RPATH``; the libraries in
-    ``runpath_targets`` and ``extra`` (paths inside ``root``) get a runpath of the prefix's folders.
+    The Godot binary gets the prefix's loader and a forced ``DT_RPATH``; the display programs present
+    get the loader and a runpath; every ELF object in the library folder except ``exclude`` (glibc's
+    own files: patching them breaks every process) gets a runpath of the prefix's folders, because
+    glvnd and Mesa ``dlopen`` their vendor libraries and drivers by bare name.
     """
     rpath = library_path(final_prefix)
-    _patchelf(
-        patchelf,
-        ["--set-interpreter", str(final_prefix / INTERPRETER), "--force-rpath", "--set-rpath", rpath],
-        root / GODOT_BINARY,
-    )
-    targets = [*runpath_targets(root), *extra]
-    for target in targets:
-        _patchelf(patchelf, ["--set-rpath", rpath], target)
-    return 1 + len(targets)
+    loader = str(final_prefix / INTERPRETER)
+    godot_arguments = ["--set-interpreter", loader, "--force-rpath", "--set-rpath", rpath]
+    _patchelf(patchelf, godot_arguments, root / GODOT_BINARY)
+    programs = [root / program for program in DISPLAY_PROGRAMS if (root / program).is_file()]
+    for program in programs:
+        _patchelf(patchelf, ["--set-interpreter", loader, "--set-rpath", rpath], program)
+    if (root / XVFB_BINARY).is_file():
+        blank_xkb_bin_directory(root / XVFB_BINARY)
+    libraries = list(elf_objects(root / LIB_DIR, exclude=exclude))
+    with ThreadPoolExecutor(max_workers=min(_PATCH_WORKERS, os.cpu_count() or 1)) as pool:
+        list(pool.map(lambda library: _patchelf(patchelf, ["--set-rpath", rpath], library), libraries))
+    return 1 + len(programs) + len(libraries)
+
+
+def blank_xkb_bin_directory(xvfb: Path) -> None:
+    """Empty Xvfb's built-in ``/usr/bin`` folder of ``xkbcomp``, so it runs the one on its PATH.
+
+    The folder is compiled in (no option moves it) and the host may have no ``xkbcomp`` at all; with
+    an empty folder Xvfb's shell finds the prefix's copy on the PATH the display gives it.
+    """
+    data = xvfb.read_bytes()
+    found = data.count(_XKB_BIN_DIRECTORY)
+    if found != 1:
+        raise PatchError(
+            f"expected one built-in xkbcomp folder in {xvfb}, found {found}",
+            "this Xvfb build differs from the one the installer knows: please report it with this message",
+        )
+    with xvfb.open("r+b") as handle:
+        handle.seek(data.index(_XKB_BIN_DIRECTORY) + 1)
+        handle.write(b"\0")
 
 
 def _patchelf(patchelf: Path, arguments: list[str], target: Path) -> None:

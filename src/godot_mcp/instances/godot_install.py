@@ -1,16 +1,19 @@
 """Install Godot 4 from Debian's archive into a private prefix (Linux x86_64), touching nothing else.
 
-The install is built in a hidden sibling folder, renamed into place, checked by running the binary,
-and only then marked finished by its manifest; a failure leaves the previous state untouched.
+The install is built in a hidden sibling folder, renamed into place, checked by running the binary
+(and starting the display server, when asked for), and only then marked finished by its manifest;
+a failure leaves the previous state untouched.
 """
 
 from __future__ import annotations
 
+import io
 import os
 import platform
 import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from collections.abc import Sequence
@@ -33,9 +36,11 @@ from godot_mcp.instances._prefix import (
     prefix_binary,
     read_manifest,
 )
+from godot_mcp.instances.display import DISPLAY_PACKAGES, DisplayError, start_display
 from godot_mcp.instances.godot_locator import GodotNotFound, godot_version
 
 __all__ = [
+    "DISPLAY_PACKAGES",
     "GodotInstallError",
     "InstallProgress",
     "InstallResult",
@@ -47,9 +52,11 @@ __all__ = [
 
 Suite = Literal["forky", "sid"]  # tried in this order
 _GODOT_PACKAGE = "godot"
+_GLIBC_PACKAGE = "libc6"
+_DISPLAY_SERVER_PACKAGE = "xvfb"
 _REQUIRED_TOOLS = ("apt-get", "apt-cache", "dpkg")
 _UNPACK_WORKERS = 8
-_NEEDED_FREE_BYTES = 1 << 30  # about 200 MB of packages plus 630 MB unpacked
+_NEEDED_FREE_BYTES = 3 << 29  # about 250 MB of packages plus 810 MB unpacked (with the display stack)
 _ELSEWHERE_HINT = "get Godot 4 from https://godotengine.org/download and pass --godot PATH or set GODOT_BIN"
 
 
@@ -95,18 +102,21 @@ def install_godot(
     prefix: Path | None = None,
     *,
     suite: Suite | None = None,
+    with_display: bool = False,
     extra_packages: Sequence[str] = (),
     force: bool = False,
     progress: InstallProgress | None = None,
 ) -> InstallResult:
     """Install Debian's ``godot`` (plus ``extra_packages``) into ``prefix``; quick no-op when already there.
 
-    ``suite`` None tries forky, then sid. Failures raise an ActionableError (message and hint).
+    ``with_display`` adds Mesa's software OpenGL and Vulkan and Xvfb, so Godot can render without a GPU;
+    an install without them is upgraded in place. ``suite`` None tries forky, then sid.
+    Failures raise an ActionableError (message and hint).
     """
     started = time.monotonic()
     prefix = (prefix or default_prefix()).expanduser().absolute()
     report = progress or _Silent()
-    wanted = (_GODOT_PACKAGE, *extra_packages)
+    wanted = (_GODOT_PACKAGE, *(DISPLAY_PACKAGES if with_display else ()), *extra_packages)
     suites: tuple[str, ...] = (suite,) if suite else get_args(Suite)
     _check_host()
     _check_prefix_path(prefix)
@@ -144,8 +154,12 @@ class _StagedInstall:
             archive = self._open_archive(staging / ".apt", suites)
             packages = self._resolve(archive, wanted)
             self._extract(self._download(archive, packages), staging)
-            self.progress.step("Patching the Godot binary to use the prefix's own C library")
-            patch_tree(staging, self.prefix, find_patchelf())
+            self.progress.step(
+                "Patching the binaries and libraries to use the prefix's own loader and folders"
+            )
+            patch_tree(
+                staging, self.prefix, find_patchelf(), exclude=_glibc_files(archive.state.debs_dir, staging)
+            )
             shutil.rmtree(archive.state.debs_dir)
             return self._swap_in(staging, archive.state.suite, packages)
         finally:
@@ -232,10 +246,23 @@ class _StagedInstall:
             raise GodotInstallError(message, _ELSEWHERE_HINT) from error
         if not version.startswith("4."):
             raise GodotInstallError(f"the installed binary reports version {version!r}", _ELSEWHERE_HINT)
+        if _DISPLAY_SERVER_PACKAGE in packages:
+            self._verify_display()
         installed_at = datetime.now(UTC).isoformat(timespec="seconds")
         manifest = InstallManifest(version, suite, packages, installed_at, __version__)
         manifest.write(self.prefix)
         return manifest
+
+    def _verify_display(self) -> None:
+        self.progress.step("Checking that the installed display server starts")
+        try:
+            start_display(prefix=self.prefix).stop()
+        except DisplayError as error:
+            raise GodotInstallError(
+                f"the installed Xvfb does not start: {error.message}",
+                "install without --with-display and use the system's Xvfb (Debian's xvfb package); "
+                "please report this failure with the message above",
+            ) from error
 
     def _move_aside(self) -> Path | None:
         """Move an existing prefix into a hidden sibling folder; returns where it went."""
@@ -260,6 +287,22 @@ def _unpack(deb: Path, root: Path) -> str:
             "check free disk space, then run the install again",
         )
     return deb.name.partition("_")[0]
+
+
+def _glibc_files(debs_dir: Path, root: Path) -> list[Path]:
+    """Where glibc's own files landed in ``root``, read from its downloaded package."""
+    debs = sorted(debs_dir.glob(f"{_GLIBC_PACKAGE}_*.deb"))
+    if not debs:
+        return []
+    listing = subprocess.run(["dpkg-deb", "--fsys-tarfile", str(debs[0])], capture_output=True, check=False)
+    if listing.returncode != 0:
+        detail = listing.stderr.decode(errors="replace").strip()
+        raise GodotInstallError(
+            f"dpkg-deb could not list {debs[0].name} (exit {listing.returncode}): {detail}",
+            "run the install again; if it repeats, try --suite sid",
+        )
+    with tarfile.open(fileobj=io.BytesIO(listing.stdout)) as archive:
+        return [root / name.removeprefix("./") for name in archive.getnames()]
 
 
 def _finished_install(prefix: Path, wanted: Sequence[str], suite: str | None) -> InstallManifest | None:

@@ -12,7 +12,8 @@ from godot_mcp.contract import ErrorCode, ToolError, default_hint, is_known_code
 
 
 def envelope_result(envelope: Any) -> types.CallToolResult:
-    """Success: the envelope minus ``success`` as structured content plus its compact text.
+    """Success: the envelope minus ``success`` as structured content plus its compact text; an
+    ``image`` field carrying base64 ``data`` becomes image content sent ahead of that text.
 
     Failure: ``isError`` with the code, message and hint. An envelope that breaks the contract
     is reported as ``INTERNAL``, never passed on.
@@ -27,7 +28,21 @@ def envelope_result(envelope: Any) -> types.CallToolResult:
     if not envelope["success"]:
         return _failure(envelope)
     data = {key: value for key, value in envelope.items() if key != "success"}
+    if isinstance(data.get("image"), Mapping) and "data" in data["image"]:
+        return _image_result(data, data["image"])
     return types.CallToolResult(content=[types.TextContent(text=_compact(data))], structured_content=data)
+
+
+def image_output_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` with its ``image`` property's ``data`` removed: the pixels go out as image content."""
+    image = schema.get("properties", {}).get("image")
+    if not isinstance(image, dict) or "data" not in image.get("properties", {}):
+        return schema
+    properties = {key: value for key, value in image["properties"].items() if key != "data"}
+    described = {**image, "properties": properties}
+    if "required" in image:
+        described["required"] = [name for name in image["required"] if name != "data"]
+    return {**schema, "properties": {**schema["properties"], "image": described}}
 
 
 def error_result(error: ToolError) -> types.CallToolResult:
@@ -41,6 +56,29 @@ def failure_result(code: str, message: str, hint: str) -> types.CallToolResult:
         content=[types.TextContent(text=text)],
         structured_content={"code": code, "message": message, "hint": hint},
         is_error=True,
+    )
+
+
+def _image_result(data: dict[str, Any], image: Mapping[str, Any]) -> types.CallToolResult:
+    """The image as MCP image content; its description (without the base64 data) as text and structure.
+
+    The data is sent once: repeating it in the text or the structured content would double its cost.
+    """
+    payload, mime_type = image.get("data"), image.get("mime_type")
+    if not isinstance(payload, str) or not isinstance(mime_type, str) or not mime_type.startswith("image/"):
+        return error_result(
+            ToolError(
+                ErrorCode.INTERNAL,
+                "The editor sent an image without base64 text data or without an image/* mime_type.",
+            )
+        )
+    described = {**data, "image": {key: value for key, value in image.items() if key != "data"}}
+    return types.CallToolResult(
+        content=[
+            types.ImageContent(data=payload, mime_type=mime_type),
+            types.TextContent(text=_compact(described)),
+        ],
+        structured_content=described,
     )
 
 

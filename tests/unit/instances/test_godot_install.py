@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+import subprocess
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import SimpleNamespace
@@ -11,6 +12,7 @@ import pytest
 from godot_mcp.instances import godot_install
 from godot_mcp.instances._apt_closure import AptError, AptState
 from godot_mcp.instances._prefix import read_manifest
+from godot_mcp.instances.display import DISPLAY_PACKAGES, DisplayError
 from godot_mcp.instances.godot_install import GodotInstallError, install_godot
 from tests.unit.instances.fake_godot import fake_godot, fake_private_install
 
@@ -35,6 +37,7 @@ class _FakeArchive:
     suites: ClassVar[dict[str, str | None]] = {"forky": "4.6.3+ds-2"}
     closure_names = ("godot", "libc6")
     used: ClassVar[list[str]] = []
+    excluded_from_patching: ClassVar[list[Path]] = []
 
     def __init__(self, state: AptState) -> None:
         self.state = state
@@ -60,6 +63,11 @@ class _FakeArchive:
         return sorted(self.state.debs_dir.glob("*.deb"))
 
 
+def _record_patch(root: Path, prefix: Path, patchelf: Path, *, exclude: Sequence[Path]) -> int:
+    _FakeArchive.excluded_from_patching = list(exclude)
+    return 1
+
+
 def _fake_unpack(deb: Path, root: Path) -> str:
     name = deb.name.partition("_")[0]
     if name == "godot":
@@ -72,9 +80,11 @@ def fake_apt(monkeypatch: pytest.MonkeyPatch) -> type[_FakeArchive]:
     """Replaces apt, dpkg and patchelf so the install's own logic runs without network or root."""
     monkeypatch.setattr(_FakeArchive, "suites", {"forky": "4.6.3+ds-2"})
     monkeypatch.setattr(_FakeArchive, "used", [])
+    monkeypatch.setattr(_FakeArchive, "excluded_from_patching", [])
     monkeypatch.setattr(godot_install, "AptArchive", _FakeArchive)
     monkeypatch.setattr(godot_install, "_unpack", _fake_unpack)
-    monkeypatch.setattr(godot_install, "patch_tree", lambda root, prefix, patchelf: 1)
+    monkeypatch.setattr(godot_install, "patch_tree", _record_patch)
+    monkeypatch.setattr(godot_install, "_glibc_files", lambda debs, root: [root / "usr/lib/libc.so.6"])
     monkeypatch.setattr(godot_install, "find_patchelf", lambda: Path("/usr/bin/true"))
     monkeypatch.setattr(godot_install, "_check_host", lambda: None)
     monkeypatch.setattr(godot_install, "_check_free_space", lambda folder: None)
@@ -265,3 +275,100 @@ def test_a_prefix_with_a_colon_is_refused(tmp_path: Path, fake_apt: type[_FakeAr
         install_godot(tmp_path / "a:b")
 
     assert not (tmp_path / "a:b").exists()
+
+
+class _FakeDisplay:
+    def __init__(self, prefixes: list[Path], prefix: Path) -> None:
+        prefixes.append(prefix)
+
+    def stop(self) -> None:
+        pass
+
+
+@pytest.fixture
+def display_starts(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """The prefixes whose display server the install started (and stopped) to check it."""
+    prefixes: list[Path] = []
+    monkeypatch.setattr(godot_install, "start_display", lambda prefix: _FakeDisplay(prefixes, prefix))
+    return prefixes
+
+
+def test_with_display_installs_the_display_stack_and_checks_that_xvfb_starts(
+    tmp_path: Path, fake_apt: type[_FakeArchive], display_starts: list[Path]
+) -> None:
+    steps = _Steps()
+
+    result = install_godot(tmp_path / "godot", with_display=True, progress=steps)
+
+    assert set(DISPLAY_PACKAGES) <= set(result.packages)
+    assert display_starts == [tmp_path / "godot"]
+    assert "Checking that the installed display server starts" in steps.lines
+
+
+def test_an_install_without_the_display_stack_is_upgraded_in_place(
+    tmp_path: Path, fake_apt: type[_FakeArchive], display_starts: list[Path]
+) -> None:
+    fake_private_install(tmp_path / "godot", "4.6.3.stable.old")
+
+    upgraded = install_godot(tmp_path / "godot", with_display=True)
+    again = install_godot(tmp_path / "godot", with_display=True)
+    plain = install_godot(tmp_path / "godot")
+
+    assert not upgraded.already_installed
+    assert again.already_installed
+    assert plain.already_installed
+    assert "xvfb" in again.packages
+    assert _siblings(tmp_path / "godot") == ["godot"]
+
+
+def test_a_display_server_that_does_not_start_rolls_back_to_the_previous_install(
+    tmp_path: Path, fake_apt: type[_FakeArchive], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake_private_install(tmp_path / "godot", "4.6.3.stable.old")
+
+    def _broken(prefix: Path) -> _FakeDisplay:
+        raise DisplayError("Xvfb stopped before it was ready (exit 1)", "hint")
+
+    monkeypatch.setattr(godot_install, "start_display", _broken)
+
+    with pytest.raises(GodotInstallError, match="Xvfb does not start") as raised:
+        install_godot(tmp_path / "godot", with_display=True)
+
+    assert "xvfb package" in raised.value.hint
+    manifest = read_manifest(tmp_path / "godot")
+    assert manifest is not None
+    assert manifest.version == "4.6.3.stable.old"
+    assert _siblings(tmp_path / "godot") == ["godot"]
+
+
+def test_glibc_files_are_never_patched(tmp_path: Path, fake_apt: type[_FakeArchive]) -> None:
+    install_godot(tmp_path / "godot")
+
+    assert [path.name for path in fake_apt.excluded_from_patching] == ["libc.so.6"]
+
+
+def test_glibc_files_are_read_from_the_downloaded_package(tmp_path: Path) -> None:
+    package = tmp_path / "package"
+    (package / "DEBIAN").mkdir(parents=True)
+    (package / "DEBIAN" / "control").write_text(
+        "Package: libc6\nVersion: 2.43-7\nArchitecture: amd64\nMaintainer: test <t@example.org>\n"
+        "Description: test\n",
+        encoding="utf-8",
+    )
+    (package / "usr" / "lib" / "x86_64-linux-gnu").mkdir(parents=True)
+    (package / "usr" / "lib" / "x86_64-linux-gnu" / "libc.so.6").write_bytes(b"\x7fELF")
+    debs = tmp_path / "debs"
+    debs.mkdir()
+    subprocess.run(["dpkg-deb", "--build", str(package), str(debs / "libc6_2.43-7_amd64.deb")], check=True)
+    (debs / "libc6-dev_2.43-7_amd64.deb").write_bytes(b"not read")
+
+    files = godot_install._glibc_files(debs, tmp_path / "root")
+
+    assert tmp_path / "root" / "usr" / "lib" / "x86_64-linux-gnu" / "libc.so.6" in files
+
+
+def test_an_unreadable_glibc_package_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "libc6_2.43-7_amd64.deb").write_bytes(b"garbage")
+
+    with pytest.raises(GodotInstallError, match=r"dpkg-deb could not list libc6_2\.43-7_amd64\.deb"):
+        godot_install._glibc_files(tmp_path, tmp_path / "root")

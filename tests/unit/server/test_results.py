@@ -1,11 +1,13 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import mcp_types as types
+import pytest
 
 from godot_mcp.contract import ErrorCode, ToolError, default_hint
-from godot_mcp.server.results import envelope_result, error_result
+from godot_mcp.server.results import envelope_result, error_result, image_output_schema
 
 
 def text_of(result: types.CallToolResult) -> str:
@@ -61,3 +63,76 @@ def test_a_python_side_error_renders_like_a_failed_command() -> None:
         == f"EDITOR_DISCONNECTED: Lost the editor.\nHint: {default_hint('EDITOR_DISCONNECTED')}"
     )
     assert result.structured_content["code"] == "EDITOR_DISCONNECTED"
+
+
+_IMAGE = {"mime_type": "image/jpeg", "data": "/9j/4AAQ", "width": 900, "height": 506, "bytes": 6}
+
+
+def test_an_image_goes_out_once_as_image_content_followed_by_its_description() -> None:
+    result = envelope_result({"success": True, "image": _IMAGE, "viewport": "2d"})
+
+    assert not result.is_error
+    image, line = result.content
+    assert isinstance(image, types.ImageContent)
+    assert (image.data, image.mime_type) == ("/9j/4AAQ", "image/jpeg")
+    assert isinstance(line, types.TextContent)
+    described = {"image": {key: value for key, value in _IMAGE.items() if key != "data"}, "viewport": "2d"}
+    assert json.loads(line.text) == described
+    assert result.structured_content == described
+    assert "/9j/4AAQ" not in line.text
+    assert "/9j/4AAQ" not in json.dumps(result.structured_content)
+
+
+@pytest.mark.parametrize(
+    "image",
+    [
+        {**_IMAGE, "data": 42},
+        {**_IMAGE, "mime_type": "text/plain"},
+        {key: v for key, v in _IMAGE.items() if key != "mime_type"},
+    ],
+)
+def test_an_image_without_base64_text_or_an_image_mime_type_is_internal(image: dict[str, object]) -> None:
+    result = envelope_result({"success": True, "image": image})
+
+    assert result.is_error
+    assert result.structured_content is not None
+    assert result.structured_content["code"] == ErrorCode.INTERNAL
+
+
+def test_an_image_field_without_data_is_ordinary_structured_content() -> None:
+    described = {key: value for key, value in _IMAGE.items() if key != "data"}
+
+    result = envelope_result({"success": True, "image": described})
+
+    assert [block.type for block in result.content] == ["text"]
+    assert result.structured_content == {"image": described}
+
+
+def test_the_output_schema_describes_the_image_without_its_data() -> None:
+    image: dict[str, Any] = {
+        "type": "object",
+        "properties": {
+            "mime_type": {"type": "string"},
+            "data": {"type": "string"},
+            "width": {"type": "integer"},
+        },
+        "required": ["mime_type", "data"],
+    }
+    schema: dict[str, Any] = {
+        "type": "object",
+        "properties": {"image": image, "viewport": {"type": "string"}},
+    }
+
+    published = image_output_schema(schema)
+
+    assert published["properties"]["image"]["properties"].keys() == {"mime_type", "width"}
+    assert published["properties"]["image"]["required"] == ["mime_type"]
+    assert published["properties"]["viewport"] == {"type": "string"}
+    assert "data" in image["properties"], "the given schema is not changed in place"
+
+
+def test_an_output_schema_without_image_data_is_published_as_is() -> None:
+    schema = {"type": "object", "properties": {"image": {"type": "object", "properties": {"width": {}}}}}
+
+    assert image_output_schema(schema) is schema
+    assert image_output_schema({"type": "object"}) == {"type": "object"}

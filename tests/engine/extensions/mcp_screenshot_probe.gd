@@ -1,0 +1,38 @@
+@tool
+class_name McpScreenshotProbe
+extends MCPToolkitExtension
+## Test-only: runs the screenshot codec on a generated noise image, so its format, scaling and
+## budget rules can be tested on any editor, headless included. Copied into the test project, never
+## shipped.
+
+const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
+const ScreenshotCodec := preload("res://addons/godot_mcp/contract/screenshot_codec.gd")
+
+
+func register(registry: MCPToolkitCommandRegistry, _server: Node) -> void:
+	registry.add(
+		"test.encode_image",
+		_encode_image,
+		(
+			MCPToolkitExtensionOptions
+			. new("Encodes a width x height noise image (default 1280x720) with the screenshot codec.")
+			. with_input_schema(S.object({}, [], true))
+			. mark_read_only()
+			. mark_scene_independent()
+		)
+	)
+
+
+func _encode_image(params: Dictionary) -> Dictionary:
+	var encoded: Dictionary = ScreenshotCodec.encode(_noise(params), params)
+	if not encoded["ok"]:
+		return MCPToolkitError.fail(str(encoded["code"]), str(encoded["message"]), str(encoded["hint"]))
+	return MCPToolkitSuccess.ok({"image": encoded["image"]})
+
+
+## Fine-grained value noise: it compresses badly, so budgets bite.
+func _noise(params: Dictionary) -> Image:
+	var noise: FastNoiseLite = FastNoiseLite.new()
+	noise.noise_type = FastNoiseLite.TYPE_VALUE
+	noise.frequency = 0.5
+	return noise.get_image(int(params.get("width", 1280)), int(params.get("height", 720)))

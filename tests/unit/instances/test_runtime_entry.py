@@ -1,0 +1,71 @@
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from godot_mcp.instances.instance import EditorInstance
+from godot_mcp.instances.runtime_entry import find_runtime
+from tests.unit.instances.registry_files import dead_pid, entry, write_entry
+
+PROJECT_HASH = "0123456789ab"
+
+
+def editor_record(registry: Path) -> dict[str, Any]:
+    return entry(registry / "demo", project_hash=PROJECT_HASH)
+
+
+def runtime_record(**fields: Any) -> dict[str, Any]:
+    return {
+        "schema": 1,
+        "project_hash": PROJECT_HASH,
+        "runtime_port": 6571,
+        "pid": os.getpid(),
+        "token_path": "/registry/tokens/0123456789ab.runtime.token",
+        "started_unix": time.time(),
+        **fields,
+    }
+
+
+def the_editor(registry: Path) -> EditorInstance:
+    return EditorInstance.from_json(editor_record(registry))
+
+
+def test_the_game_of_the_projects_overlay_is_an_endpoint_on_its_own_port_pid_and_token(
+    tmp_path: Path,
+) -> None:
+    record = {**editor_record(tmp_path), "runtime": runtime_record(runtime_port=6571.0)}  # GDScript floats
+    payload = {"schema": 1, "updated_unix": 1.0, "projects": {PROJECT_HASH: record}}
+    (tmp_path / "projects.json").write_text(json.dumps(payload), "utf-8")
+    game = find_runtime(the_editor(tmp_path), tmp_path)
+    assert game is not None
+    assert game.url == "ws://127.0.0.1:6571"
+    assert game.token_path == Path("/registry/tokens/0123456789ab.runtime.token")
+    assert game.project_path == tmp_path / "demo"
+
+
+def test_while_projects_json_is_unreadable_the_entry_files_are_read(tmp_path: Path) -> None:
+    write_entry(tmp_path, editor_record(tmp_path))
+    write_entry(tmp_path, runtime_record(), ".runtime")
+    game = find_runtime(the_editor(tmp_path), tmp_path)
+    assert game is not None
+    assert game.editor_port == 6571
+
+
+def test_no_runtime_entry_means_no_game(tmp_path: Path) -> None:
+    write_entry(tmp_path, editor_record(tmp_path))
+    assert find_runtime(the_editor(tmp_path), tmp_path) is None
+
+
+def test_an_entry_left_by_a_dead_game_is_ignored(tmp_path: Path) -> None:
+    write_entry(tmp_path, editor_record(tmp_path))
+    write_entry(tmp_path, runtime_record(pid=dead_pid()), ".runtime")
+    assert find_runtime(the_editor(tmp_path), tmp_path) is None
+
+
+def test_a_malformed_runtime_entry_is_ignored(tmp_path: Path) -> None:
+    write_entry(tmp_path, editor_record(tmp_path))
+    write_entry(tmp_path, runtime_record(runtime_port="six"), ".runtime")
+    assert find_runtime(the_editor(tmp_path), tmp_path) is None
