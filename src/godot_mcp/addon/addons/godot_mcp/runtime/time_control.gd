@@ -1,0 +1,123 @@
+@tool
+extends Node
+## Pause, resume and exact stepping of the game's physics frames (export-clean).
+## A step runs only whole physics frames: the tree is unpaused between requests and paused again
+## at the start of the frame after the last one asked for, before any node processes it, so the
+## physics server's own step of the last frame still happens. Same start + same steps = same state.
+
+## The running step finished (by count, by its condition, or because it was cancelled).
+signal step_finished
+
+## Physics frames the game itself processed (paused frames do not count) since the server started.
+var game_frames: int = 0
+var _remaining: int = 0
+var _stepped: int = 0
+var _stepping: bool = false
+var _until: Callable
+var _condition_met: bool = false
+var _scheduled: Dictionary = {}  # game frame -> Array[Callable], run just before it is processed
+var _in_frame_start: bool = false
+
+
+func _ready() -> void:
+	process_mode = Node.PROCESS_MODE_ALWAYS
+	get_tree().physics_frame.connect(_on_physics_frame)
+
+
+func is_paused() -> bool:
+	return get_tree().paused
+
+
+func is_stepping() -> bool:
+	return _stepping
+
+
+func pause() -> void:
+	get_tree().paused = true
+
+
+func resume() -> void:
+	_stop_stepping()
+	get_tree().paused = false
+
+
+## Starts a step of at most frames physics frames; until (optional, () -> bool) is checked after
+## each frame and ends the step early when true.
+func begin_step(frames: int, until: Callable = Callable()) -> void:
+	_remaining = frames
+	_stepped = 0
+	_until = until
+	_condition_met = false
+	_stepping = true
+	get_tree().paused = false
+
+
+## Ends a running step now (a deadline passed, or its caller went away); the game stays paused.
+func cancel_step() -> void:
+	if _stepping:
+		get_tree().paused = true
+		_finish()
+
+
+func frames_stepped() -> int:
+	return _stepped
+
+
+func condition_met() -> bool:
+	return _condition_met
+
+
+## Runs action just before game frame `frame` is processed (now-ish if that frame is past).
+func schedule(frame: int, action: Callable) -> void:
+	var at: int = maxi(frame, game_frames + 1)
+	if not _scheduled.has(at):
+		_scheduled[at] = []
+	(_scheduled[at] as Array).append(action)
+
+
+func cancel_scheduled() -> void:
+	_scheduled.clear()
+
+
+## The first game frame that sees input arriving now: this one while a frame is starting (its
+## scheduled input is being delivered), else the next one.
+func input_frame() -> int:
+	return game_frames if _in_frame_start else game_frames + 1
+
+
+## Counts and bounds frames at their very start: the last frame asked for has finished in full
+## (nodes and physics server) by the time the next one begins.
+func _on_physics_frame() -> void:
+	if _stepping:
+		_check_step()
+	if get_tree().paused:
+		return
+	game_frames += 1
+	_in_frame_start = true
+	for action: Callable in _scheduled.get(game_frames, []):
+		action.call()
+	_in_frame_start = false
+	_scheduled.erase(game_frames)
+
+
+func _check_step() -> void:
+	if _stepped > 0 and _until.is_valid() and bool(_until.call()):
+		_condition_met = true
+		_remaining = 0
+	if _remaining <= 0:
+		get_tree().paused = true
+		_finish()
+		return
+	_remaining -= 1
+	_stepped += 1
+
+
+func _finish() -> void:
+	_stop_stepping()
+	step_finished.emit()
+
+
+func _stop_stepping() -> void:
+	_stepping = false
+	_remaining = 0
+	_until = Callable()

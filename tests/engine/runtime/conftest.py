@@ -1,0 +1,58 @@
+"""A running game for each runtime test module: started through the MCP server on the session's
+editor, stopped after the module, so every module begins from the level's start state."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+import mcp_types as types
+import pytest
+from mcp.client import Client
+
+from tests.engine.conftest import EngineEditor, mcp_client
+
+# The player starts here and moves speed / physics_ticks_per_second = 200 / 60 px each frame.
+PLAYER_START = (160.0, 564.0)
+STEP_PX = 200.0 / 60.0
+
+
+def structured(result: types.CallToolResult) -> dict[str, Any]:
+    assert not result.is_error, result.content
+    assert isinstance(result.structured_content, dict)
+    return result.structured_content
+
+
+def error_code(result: types.CallToolResult) -> str:
+    assert result.is_error, result.structured_content
+    assert isinstance(result.structured_content, dict)
+    return str(result.structured_content["code"])
+
+
+def error_text(result: types.CallToolResult) -> str:
+    block = result.content[0]
+    assert isinstance(block, types.TextContent)
+    return block.text
+
+
+async def call(client: Client, tool: str, **arguments: Any) -> dict[str, Any]:
+    """Call a tool that must succeed and return its structured result."""
+    return structured(await client.call_tool(tool, arguments))
+
+
+async def player_position(client: Client) -> tuple[float, float]:
+    node = await call(client, "runtime_get_node", node_path="Player", properties=["position"])
+    value = node["properties"]["position"]["value"]
+    return float(value["x"]), float(value["y"])
+
+
+@pytest.fixture(scope="module")
+async def game(engine_editor: EngineEditor) -> AsyncIterator[Client]:
+    """A client of its own and the game it started (headless, from the session's editor)."""
+    async with mcp_client(engine_editor) as client:
+        started = await client.call_tool("game_start", {})
+        assert not started.is_error, error_text(started)
+        try:
+            yield client
+        finally:
+            await client.call_tool("game_stop", {})

@@ -1,0 +1,58 @@
+"""runtime_get_log and runtime_get_performance: what the game printed, and how it runs."""
+
+from __future__ import annotations
+
+import pytest
+from mcp.client import Client
+
+from tests.engine.runtime.conftest import call
+
+pytestmark = [pytest.mark.engine, pytest.mark.anyio]
+
+
+async def test_the_log_holds_what_the_game_printed_wrapped_as_untrusted(game: Client) -> None:
+    await call(game, "execute_code", code='print("hello from the game log test")')
+    log = await call(game, "runtime_get_log")
+    assert "hello from the game log test" in log["log"]
+    assert log["log"].startswith("<untrusted-content")
+    assert log["last_seq"] >= 1
+
+
+async def test_a_cursor_returns_only_newer_lines(game: Client) -> None:
+    await call(game, "execute_code", code='print("older line")')
+    cursor = (await call(game, "runtime_get_log"))["last_seq"] + 1
+    await call(game, "execute_code", code='print("newer line")')
+    newer = await call(game, "runtime_get_log", cursor=cursor)
+    assert "newer line" in newer["log"]
+    assert "older line" not in newer["log"]
+    assert newer["returned"] == 1
+
+
+async def test_lines_page_and_filter_by_kind(game: Client) -> None:
+    await call(
+        game, "execute_code", code='for i in 3:\n\tprint("paged %d" % i)\npush_warning("a warning line")'
+    )
+    cursor = (await call(game, "runtime_get_log"))["last_seq"] - 3
+    page = await call(game, "runtime_get_log", cursor=cursor, limit=2)
+    assert page["has_more"] is True
+    assert page["returned"] == 2
+    assert page["next_cursor"] == cursor + 2
+    warnings = await call(game, "runtime_get_log", kinds=["warning"])
+    assert "a warning line" in warnings["log"]
+    assert "paged" not in warnings["log"]
+
+
+async def test_secrets_printed_by_the_game_are_redacted(game: Client) -> None:
+    await call(game, "execute_code", code='print("api_key=abcdefgh12345678 leaked")')
+    log = await call(game, "runtime_get_log", kinds=["message"])
+    assert "abcdefgh12345678" not in log["log"]
+    assert "[REDACTED:assignment]" in log["log"]
+
+
+async def test_performance_reports_the_engine_monitors(game: Client) -> None:
+    perf = await call(game, "runtime_get_performance")
+    assert perf["node_count"] >= 10
+    assert perf["object_count"] > perf["node_count"]
+    assert perf["physics_ticks_per_second"] == 60
+    assert perf["static_memory_bytes"] > 0
+    assert perf["fps"] >= 0

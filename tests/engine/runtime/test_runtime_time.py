@@ -1,0 +1,111 @@
+"""Time control: pause, exact steps, stepping until a condition, time scale, and determinism."""
+
+from __future__ import annotations
+
+import pytest
+from mcp.client import Client
+
+from godot_mcp.contract import ErrorCode
+from tests.engine.conftest import expect_editor_error
+from tests.engine.runtime.conftest import PLAYER_START, STEP_PX, call, error_code, player_position
+
+pytestmark = [pytest.mark.engine, pytest.mark.anyio]
+
+# Where 30 frames of move_right take the player from x = 160 (float32 arithmetic, every run).
+AFTER_30_FRAMES_X = 259.999878
+
+
+async def reset_player(game: Client) -> None:
+    """Pause and put the player back at its start, at rest, with no action held."""
+    await call(game, "runtime_pause")
+    for action in ("move_right", "move_left", "jump"):
+        await call(game, "input_action_release", action=action)
+    await call(
+        game, "runtime_set_property", node_path="Player", property="position", value=list(PLAYER_START)
+    )
+    await call(game, "runtime_set_property", node_path="Player", property="velocity", value=[0, 0])
+    await call(game, "runtime_step", frames=2)  # settle on the floor
+
+
+async def test_step_runs_exactly_the_frames_asked_for_and_leaves_the_game_paused(game: Client) -> None:
+    paused = await call(game, "runtime_pause")
+    assert paused["paused"] is True
+    stepped = await call(game, "runtime_step", frames=5)
+    assert stepped["frames_stepped"] == 5
+    assert stepped["game_frame"] == paused["game_frame"] + 5
+    assert stepped["paused"] is True
+    assert (await call(game, "runtime_get_performance"))["game_frame"] == stepped["game_frame"]
+
+
+async def test_pressing_move_right_for_30_stepped_frames_moves_the_player_100_px(game: Client) -> None:
+    await reset_player(game)
+    x0, y0 = await player_position(game)
+    await call(game, "input_action_press", action="move_right")
+    await call(game, "runtime_step", frames=30)
+    await call(game, "input_action_release", action="move_right")
+    x, y = await player_position(game)
+    assert x0 == PLAYER_START[0]
+    assert x == pytest.approx(AFTER_30_FRAMES_X, abs=1e-4)
+    assert x - x0 == pytest.approx(30 * STEP_PX, abs=1e-3)
+    assert y == y0
+
+
+async def test_the_same_steps_from_the_same_start_give_the_same_state(game: Client) -> None:
+    runs = []
+    for _ in range(2):
+        await reset_player(game)
+        await call(game, "input_action_press", action="move_right")
+        await call(game, "runtime_step", frames=20)
+        await call(game, "input_action_tap", action="jump")
+        await call(game, "runtime_step", frames=40)
+        node = await call(game, "runtime_get_node", node_path="Player", properties=["position", "velocity"])
+        runs.append(node["properties"])
+    assert runs[0] == runs[1]
+    assert runs[0]["position"]["value"]["y"] != PLAYER_START[1]  # it jumped: a real trajectory, not a rest
+
+
+async def test_step_until_stops_at_the_first_frame_the_condition_holds(game: Client) -> None:
+    await reset_player(game)
+    await call(game, "input_action_press", action="move_right")
+    result = await call(
+        game, "runtime_step_until", condition="get_node('Player').position.x > 200", max_frames=100
+    )
+    await call(game, "input_action_release", action="move_right")
+    assert result["condition_met"] is True
+    assert result["frames_stepped"] == 13  # 12 frames reach 199.99996, the 13th passes 200
+    x, _ = await player_position(game)
+    assert 200 < x < 200 + STEP_PX
+
+
+async def test_step_until_gives_up_after_max_frames(game: Client) -> None:
+    result = await call(
+        game, "runtime_step_until", condition="get_node('Player').position.x > 99999", max_frames=4
+    )
+    assert result == {**result, "condition_met": False, "frames_stepped": 4, "paused": True}
+
+
+async def test_step_until_refuses_a_condition_that_does_not_parse_or_fails(game: Client) -> None:
+    expect_editor_error(r'Node not found: "Nobody"')
+    unparsable = await game.call_tool("runtime_step_until", {"condition": "get_node('Player').position.x >"})
+    assert error_code(unparsable) == "PARSE_ERROR"
+    failing = await game.call_tool("runtime_step_until", {"condition": "get_node('Nobody').position.x > 1"})
+    assert error_code(failing) == "EXECUTION_ERROR"
+
+
+async def test_step_refuses_zero_frames(game: Client) -> None:
+    assert error_code(await game.call_tool("runtime_step", {"frames": 0})) == ErrorCode.INVALID_PARAMS
+
+
+async def test_time_scale_is_set_and_refused_out_of_range(game: Client) -> None:
+    assert (await call(game, "runtime_set_time_scale", scale=0.5))["time_scale"] == 0.5
+    assert (await call(game, "runtime_set_time_scale", scale=1))["time_scale"] == 1.0
+    assert (
+        error_code(await game.call_tool("runtime_set_time_scale", {"scale": -1})) == ErrorCode.INVALID_PARAMS
+    )
+
+
+async def test_resume_lets_the_game_run_again(game: Client) -> None:
+    await call(game, "runtime_pause")
+    resumed = await call(game, "runtime_resume")
+    assert resumed["paused"] is False
+    await call(game, "runtime_pause")
