@@ -1,7 +1,8 @@
 """One authenticated WebSocket connection to an editor: requests correlated by id, bounded waits.
 
 When the socket closes, every pending request fails at once; nothing waits for an answer that
-cannot come.
+cannot come. The editor's queue notifications (``_queued``, ``_executing``) go to the request they
+name.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from godot_mcp.bridge.jsonrpc import (
     encode_request,
     parse_message,
 )
+from godot_mcp.bridge.queue_events import QueueEvent, QueueListener, parse_queue_event
 from godot_mcp.contract import ErrorCode, ToolError
 from godot_mcp.instances.instance import EditorInstance
 
@@ -39,20 +41,34 @@ NotificationCallback = Callable[[Notification], None]
 MAX_FRAME_BYTES = 32 * 1024 * 1024
 _MESSAGE_TOO_BIG = 1009
 _CANCEL_SEND_TIMEOUT_S = 1.0
+_QUEUE_EVENTS_KEPT = 8  # a request sees two (queued, then executing); more are dropped
 
 
 class _Pending:
-    """The slot a request's answer lands in."""
+    """The slot a request's answer lands in, and the stream of queue events that precede it."""
 
     def __init__(self, method: str) -> None:
         self.method = method
-        self.done = anyio.Event()
         self.result: Any = None
         self.error: ToolError | None = None
+        self._resolved = False
+        self._events_in, self.events = anyio.create_memory_object_stream[QueueEvent](_QUEUE_EVENTS_KEPT)
+
+    def note(self, event: QueueEvent) -> None:
+        with suppress(anyio.WouldBlock, anyio.ClosedResourceError):
+            self._events_in.send_nowait(event)
 
     def resolve(self, result: Any = None, error: ToolError | None = None) -> None:
+        """The first answer wins; closing the event stream ends the wait for it."""
+        if self._resolved:
+            return
+        self._resolved = True
         self.result, self.error = result, error
-        self.done.set()
+        self._events_in.close()
+
+    def close(self) -> None:
+        self._events_in.close()
+        self.events.close()
 
 
 @dataclass(frozen=True)
@@ -80,9 +96,18 @@ class EditorConnection:
     async def wait_closed(self) -> None:
         await self._closed.wait()
 
-    async def request(self, method: str, params: Mapping[str, Any] | None = None, *, timeout_s: float) -> Any:
+    async def request(
+        self,
+        method: str,
+        params: Mapping[str, Any] | None = None,
+        *,
+        timeout_s: float,
+        on_queue: QueueListener | None = None,
+    ) -> Any:
         """Send one request and return its result; raises ``ToolError`` on timeout, failure or close.
 
+        ``timeout_s`` bounds the wait, and starts again when a queued command begins to run (the
+        editor's watchdog times the run from there). ``on_queue`` hears this request's queue events.
         When the caller gives up (timeout or cancellation) the editor is told with ``_cancel``.
         """
         self._raise_if_closed()
@@ -90,8 +115,7 @@ class EditorConnection:
         pending = self._pending[request_id] = _Pending(method)
         try:
             await self._send(encode_request(request_id, method, params))
-            with anyio.fail_after(timeout_s):
-                await pending.done.wait()
+            await _wait_for_answer(pending, timeout_s, on_queue)
         except TimeoutError:
             await self._cancel_remote(request_id)
             raise ToolError(
@@ -102,6 +126,7 @@ class EditorConnection:
             raise
         finally:
             self._pending.pop(request_id, None)
+            pending.close()
         if pending.error is not None:
             raise pending.error
         return pending.result
@@ -142,7 +167,7 @@ class EditorConnection:
             logger.warning("ignoring a frame from the editor: %s", error)
             return
         if isinstance(message, Notification):
-            self._on_notification(message)
+            self._notify(message)
         elif isinstance(message, IncomingRequest):
             logger.warning("ignoring request %r from the editor: the server answers none", message.method)
         elif message.id is None or message.id not in self._pending:
@@ -153,6 +178,16 @@ class EditorConnection:
                 pending.resolve(result=message.result)
             else:
                 pending.resolve(error=_as_error(message, pending.method))
+
+    def _notify(self, notification: Notification) -> None:
+        queued = parse_queue_event(notification)
+        if queued is None:
+            self._on_notification(notification)
+            return
+        request_id, event = queued
+        pending = self._pending.get(request_id)
+        if pending is not None:
+            pending.note(event)
 
     def _mark_closed(self, closed: ConnectionClosed | None) -> None:
         if self._close_reason is not None:
@@ -165,6 +200,16 @@ class EditorConnection:
     def _raise_if_closed(self) -> None:
         if self._close_reason is not None:
             raise ToolError(self._close_reason.code, self._close_reason.message)
+
+
+async def _wait_for_answer(pending: _Pending, timeout_s: float, on_queue: QueueListener | None) -> None:
+    """Until the answer is in; ``TimeoutError`` after ``timeout_s``, counted afresh once the command runs."""
+    with anyio.fail_after(timeout_s) as deadline:
+        async for event in pending.events:
+            if event.started:
+                deadline.deadline = anyio.current_time() + timeout_s
+            if on_queue is not None:
+                await on_queue(event)
 
 
 def _as_error(message: ErrorResponse, method: str) -> ToolError:

@@ -17,6 +17,7 @@ from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStre
 from godot_mcp.bridge.catalog import Catalog, parse_catalog
 from godot_mcp.bridge.editor_connection import EditorConnection, connect_editor
 from godot_mcp.bridge.jsonrpc import Notification
+from godot_mcp.bridge.queue_events import current_queue_listener
 from godot_mcp.contract import CONTRACT, ErrorCode, ToolError
 from godot_mcp.instances.editor_source import EditorSource
 from godot_mcp.instances.instance import EditorInstance
@@ -97,11 +98,15 @@ class EditorLink:
         return self.connected
 
     async def call(self, method: str, params: Mapping[str, Any] | None, timeout_s: float) -> Any:
-        """Run one editor method; fails fast with ``EDITOR_DISCONNECTED`` while there is no connection."""
+        """Run one editor method; fails fast with ``EDITOR_DISCONNECTED`` while there is no connection.
+
+        Its queue events go to the listener installed with ``listening_to_queue``, if any.
+        """
         connection = self._connection
         if connection is None or connection.closed:
             raise self.problem
-        return await connection.request(method, params, timeout_s=timeout_s)
+        listener = current_queue_listener()
+        return await connection.request(method, params, timeout_s=timeout_s, on_queue=listener)
 
     async def run(self) -> None:
         """Connect and stay connected until cancelled."""
@@ -125,9 +130,12 @@ class EditorLink:
         changes, stale = anyio.create_memory_object_stream[int](1)
         with changes, stale:
             async with connect_editor(instance, on_notification=self._notified(changes)) as connection:
-                await self._refresh_catalog(connection)
+                catalog = await self._fetch_catalog(connection)
+                # Attached before its tools are published: a call may follow the tool list at once.
                 self._attach(instance, connection)
                 try:
+                    await self._publish(catalog)
+                    self._first_attempt.set()
                     async with anyio.create_task_group() as tasks:
                         tasks.start_soon(self._refresh_on_change, connection, stale)
                         await connection.wait_closed()
@@ -138,7 +146,6 @@ class EditorLink:
     def _attach(self, instance: EditorInstance, connection: EditorConnection) -> None:
         self._instance, self._connection = instance, connection
         self._connected.set()
-        self._first_attempt.set()
         self._problem = ToolError(
             ErrorCode.EDITOR_DISCONNECTED, f"Lost the connection to {instance.describe()}."
         )
@@ -159,14 +166,20 @@ class EditorLink:
         self._problem = error
 
     async def _refresh_catalog(self, connection: EditorConnection) -> None:
+        await self._publish(await self._fetch_catalog(connection))
+
+    @staticmethod
+    async def _fetch_catalog(connection: EditorConnection) -> Catalog:
         timeout_s = (CONTRACT.timeouts_ms["default"] + CONTRACT.timeouts_ms["transport_margin"]) / 1000
         result = await connection.request("mcp.catalog", None, timeout_s=timeout_s)
         try:
-            catalog = parse_catalog(result)
+            return parse_catalog(result)
         except ValueError as error:
             raise ToolError(
                 ErrorCode.PROTOCOL_ERROR, f"The editor's catalogue is unreadable: {error}"
             ) from error
+
+    async def _publish(self, catalog: Catalog) -> None:
         self._catalog = catalog
         logger.info("catalogue version %d: %d commands", catalog.version, len(catalog.commands))
         for listener in self._listeners:

@@ -1,8 +1,8 @@
 @tool
 class_name McpTestTools
 extends MCPToolkitExtension
-## Test-only commands the engine tests need: contract breakers, oversized answers, a hanging
-## mutation and a cancellable slow read. Copied into the test project, never shipped.
+## Test-only commands the engine tests need: contract breakers, oversized answers and a
+## cancellable slow read. Copied into the test project, never shipped.
 
 const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
 
@@ -20,11 +20,6 @@ func register(registry: MCPToolkitCommandRegistry, _server: Node) -> void:
 		"test.big_response",
 		_big_response,
 		_read("Answers with a payload of the given size.").with_input_schema(big_schema)
-	)
-	registry.add(
-		"test.hang",
-		_hang,
-		MCPToolkitExtensionOptions.new("A mutation that never finishes by itself.").with_timeout_ms(1000)
 	)
 	registry.add("test.slow_read", _slow_read, _read("Waits until cancelled (at most 20 s).").mark_cancellable())
 	registry.add("test.cancel_report", _cancel_report, _read("How often test.slow_read saw a cancellation."))
@@ -48,12 +43,6 @@ func _echo(params: Dictionary) -> Dictionary:
 
 func _big_response(params: Dictionary) -> Dictionary:
 	return MCPToolkitSuccess.ok({"payload": "x".repeat(int(params.get("bytes", 1024)))})
-
-
-func _hang(_params: Dictionary) -> Dictionary:
-	var tree: SceneTree = Engine.get_main_loop() as SceneTree
-	await tree.create_timer(3600.0).timeout
-	return MCPToolkitSuccess.ok()
 
 
 func _slow_read(_params: Dictionary, context: MCPToolkitToolContext) -> Dictionary:

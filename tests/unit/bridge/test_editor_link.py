@@ -115,3 +115,19 @@ async def test_a_refused_connection_is_still_editor_disconnected_naming_the_caus
     assert failure.value.code == ErrorCode.EDITOR_DISCONNECTED
     assert "(AUTH_FAILED)" in failure.value.message
     assert "restart the editor" in failure.value.hint
+
+
+async def test_a_call_made_as_soon_as_the_tools_are_published_reaches_the_editor(tmp_path: Path) -> None:
+    # Regression: the tools were published before the connection was attached, so a client calling
+    # right after the tool list appeared got EDITOR_DISCONNECTED.
+    answers: list[object] = []
+    async with FakeEditor(tmp_path) as editor:
+        link = EditorLink(FixedSource(editor.instance), backoff=FAST)
+
+        async def call_at_once(catalog: Catalog) -> None:
+            answers.append(await link.call("editor.get_info", {}, 5))
+
+        link.add_catalog_listener(call_at_once)
+        async with running(link):
+            assert await link.wait_first_attempt(5)
+    assert answers == [{"success": True, "echo": {}}]

@@ -79,7 +79,12 @@ func stop() -> void:
 
 
 func _process(_delta: float) -> void:
-	if _transport == null or _pumping or MainLoopGuard.is_held():
+	# Not inside a save's nested frames: no reply could leave and no next mutation may start there.
+	if _transport == null or MainLoopGuard.is_held():
+		return
+	# Before the pump, and even while a handler holds it, so a wedged mutation is cut on time.
+	_router.tick()
+	if _pumping:
 		return
 	_pumping = true
 	var active: bool = _transport.pump()

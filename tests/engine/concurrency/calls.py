@@ -1,0 +1,64 @@
+"""Small helpers the concurrency tests share: results, unique keys, progress, the test.append list."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+import anyio
+import mcp_types as types
+from mcp.client import Client
+
+QUEUED_PREFIX = "Waiting for the editor:"
+
+
+def structured(result: types.CallToolResult) -> dict[str, Any]:
+    assert not result.is_error, result.content
+    assert isinstance(result.structured_content, dict)
+    return result.structured_content
+
+
+def error_code(result: types.CallToolResult) -> str:
+    assert result.is_error, result.structured_content
+    assert isinstance(result.structured_content, dict)
+    return str(result.structured_content["code"])
+
+
+def fresh_key(label: str) -> str:
+    """A metadata name of the scene root no other test uses."""
+    return f"mcp_test_{label}_{uuid.uuid4().hex[:8]}"
+
+
+@dataclass
+class ProgressLog:
+    """The progress messages one call received, as the SDK client's ``progress_callback``."""
+
+    messages: list[str] = field(default_factory=list)
+    _queued: anyio.Event = field(default_factory=anyio.Event)
+
+    async def __call__(self, progress: float, total: float | None, message: str | None) -> None:
+        self.messages.append(message or "")
+        if self.messages[-1].startswith(QUEUED_PREFIX):
+            self._queued.set()
+
+    @property
+    def queued(self) -> bool:
+        return self._queued.is_set()
+
+    async def wait_queued(self) -> None:
+        """Until the editor said the call waits behind another mutation; the caller bounds the wait."""
+        await self._queued.wait()
+
+
+async def read_items(client: Client, key: str) -> list[str]:
+    items: list[str] = structured(await client.call_tool("test_append_read", {"key": key}))["items"]
+    return items
+
+
+async def wait_for_items(client: Client, key: str, expected: list[str]) -> None:
+    """Read until the list is ``expected``; the caller bounds the wait."""
+    while True:
+        if await read_items(client, key) == expected:
+            return
+        await anyio.sleep(0.02)  # pacing only: the state read decides
