@@ -7,6 +7,7 @@ extends RefCounted
 ## from a handler directly.
 
 const MainLoopGuard := preload("res://addons/godot_mcp/dispatch/main_loop_guard.gd")
+const SceneTabs := preload("res://addons/godot_mcp/authoring/scene_tabs.gd")
 const DEFAULT_SCAN_IDLE_TIMEOUT_MS := 30000
 
 static var _queued: Dictionary = {}  # save id -> {"done": bool, "result": Dictionary}
@@ -37,15 +38,18 @@ static func save_scene(path: String = "") -> Dictionary:
 	if not await wait_for_scan_idle():
 		return MCPToolkitError.fail("EDITOR_BUSY", "The editor is still scanning the filesystem.")
 	await _tree().process_frame
-	var previous: String = active.scene_file_path if active != null else ""
-	var switched: bool = path != "" and path != previous
-	if switched:
-		EditorInterface.open_scene_from_path(path)
+	var previous: String = SceneTabs.active_path()
+	var switching: bool = path != "" and path != previous
 	MainLoopGuard.hold()
+	if switching and not await SceneTabs.switch_to(path):
+		MainLoopGuard.release()
+		return MCPToolkitError.fail(
+			"EDITOR_BUSY", "The editor did not switch to '%s' in time." % path, "Retry in a moment."
+		)
 	var err: Error = EditorInterface.save_scene()
+	if switching:
+		await SceneTabs.return_to(previous)
 	MainLoopGuard.release()
-	if switched and previous != "":
-		EditorInterface.open_scene_from_path(previous)
 	if err != OK:
 		return MCPToolkitError.fail("SAVE_FAILED", "Saving '%s' failed: %s." % [target, error_string(err)])
 	return MCPToolkitSuccess.ok({"scene": target, "saved": true})

@@ -6,6 +6,8 @@ const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
 const ContractData := preload("res://addons/godot_mcp/contract/contract_data.gd")
 const VersionGate := preload("res://addons/godot_mcp/contract/version_gate.gd")
 const ProjectIdentity := preload("res://addons/godot_mcp/instances/project_identity.gd")
+## The editor group's description, shared by every editor.* module.
+const GROUP_TEXT := "The editor itself: its state, undo history, saving, waiting for imports, its output log."
 
 
 static func register(registry: MCPToolkitCommandRegistry) -> void:
@@ -23,6 +25,7 @@ static func register(registry: MCPToolkitCommandRegistry) -> void:
 			)
 			. with_input_schema(S.object({}))
 			. with_output_schema(_info_schema())
+			. with_group("editor", GROUP_TEXT, ["editor", "version", "info"])
 			. mark_read_only()
 			. mark_idempotent()
 			. mark_scene_independent()

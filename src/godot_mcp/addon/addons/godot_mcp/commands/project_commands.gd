@@ -4,6 +4,9 @@ extends RefCounted
 
 const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
 const ProjectIdentity := preload("res://addons/godot_mcp/instances/project_identity.gd")
+## The project group's description, shared by every project.* module.
+const GROUP_TEXT := "The project's settings (project.godot): name, main scene, display, physics, rendering..."
+const KEYWORDS: Array[String] = ["project", "settings", "config", "project.godot"]
 
 
 static func register(registry: MCPToolkitCommandRegistry) -> void:
@@ -16,6 +19,7 @@ static func register(registry: MCPToolkitCommandRegistry) -> void:
 			. with_description("Describe the project: name, path, main scene, features, autoloads and input actions.")
 			. with_input_schema(S.object({}))
 			. with_output_schema(_info_schema())
+			. with_group("project", GROUP_TEXT, KEYWORDS)
 			. mark_read_only()
 			. mark_idempotent()
 			. mark_scene_independent()

@@ -25,6 +25,9 @@ var group_description: String = ""
 var keywords: PackedStringArray = PackedStringArray()
 var project_path_params: PackedStringArray = PackedStringArray()
 var user_path_params: PackedStringArray = PackedStringArray()
+## Where the command runs: "editor", or "runtime" for a command the running game answers (the
+## editor only describes those; the server routes their calls to the game).
+var channel: String = "editor"
 
 
 func mark_read_only() -> MCPToolkitCommandOptions:
@@ -153,6 +156,7 @@ func to_dict() -> Dictionary:
 		},
 		"timeout_ms": timeout_ms,
 		"success_hint": success_hint,
+		"channel": channel,
 	}
 	if not output_schema.is_empty():
 		result["output_schema"] = output_schema

@@ -6,6 +6,7 @@ extends RefCounted
 const EditorServer := preload("res://addons/godot_mcp/transport/editor_server.gd")
 const BuiltinCommands := preload("res://addons/godot_mcp/commands/builtin_commands.gd")
 const ExtensionLoader := preload("res://addons/godot_mcp/extensions/extension_loader.gd")
+const EditorLog := preload("res://addons/godot_mcp/diagnostics/editor_log.gd")
 
 
 class Handle:
@@ -14,7 +15,8 @@ class Handle:
 	var server: EditorServer
 	var extensions: Array[MCPToolkitExtension] = []
 
-	## Reverse of compose(): stop listening, drop extensions, detach the server node, drop the registry.
+	## Reverse of compose(): stop listening, drop extensions, detach the server node, drop the registry,
+	## stop the log capture.
 	func dispose() -> void:
 		if server != null:
 			server.stop()
@@ -24,11 +26,13 @@ class Handle:
 			server.free()
 			server = null
 		registry = null
+		EditorLog.stop()
 
 
-## 1. the command registry, 2. the built-in commands, 3. the server node, 4. extensions,
-## 5. listening.
+## 0. the log capture (first, so it sees everything after), 1. the command registry,
+## 2. the built-in commands, 3. the server node, 4. extensions, 5. listening.
 static func compose(host: Node) -> Handle:
+	EditorLog.start()
 	var handle: Handle = Handle.new()
 	handle.registry = MCPToolkitCommandRegistry.new()
 	BuiltinCommands.register_all(handle.registry)

@@ -16,3 +16,8 @@ static func ws_buffer_bytes() -> int:
 
 static func read_cap_bytes() -> int:
 	return limit("read_cap_kb") * 1024
+
+
+## The default byte budget of one encoded screenshot (mcp_toolkit/limits/screenshot_max_kb).
+static func screenshot_max_bytes() -> int:
+	return limit("screenshot_max_kb") * 1024

@@ -1,0 +1,89 @@
+@tool
+extends RefCounted
+## The classes a project can use: the engine's (ClassDB) and the project's own script classes
+## (class_name), with their parents, so both can be listed and filtered by base class alike.
+
+## ClassDB.APIType values of editor-only classes (API_EDITOR, API_EDITOR_EXTENSION).
+const EDITOR_APIS: Array[int] = [1, 3]
+
+
+## {"name", "base", "can_instantiate", "source": "engine"|"script", "editor_only", "path"?} of
+## every known class, sorted by name.
+static func all_classes() -> Array[Dictionary]:
+	var found: Array[Dictionary] = []
+	for name: String in ClassDB.get_class_list():
+		(
+			found
+			. append(
+				{
+					"name": name,
+					"base": str(ClassDB.get_parent_class(name)),
+					"can_instantiate": ClassDB.can_instantiate(name),
+					"source": "engine",
+					"editor_only": _is_editor_only(name),
+				}
+			)
+		)
+	for entry: Dictionary in ProjectSettings.get_global_class_list():
+		(
+			found
+			. append(
+				{
+					"name": str(entry["class"]),
+					"base": str(entry["base"]),
+					"can_instantiate": not bool(entry.get("is_abstract", false)),
+					"source": "script",
+					"editor_only": false,
+					"path": str(entry["path"]),
+				}
+			)
+		)
+	found.sort_custom(func(a: Dictionary, b: Dictionary) -> bool: return str(a["name"]) < str(b["name"]))
+	return found
+
+
+static func exists(name: String) -> bool:
+	return ClassDB.class_exists(name) or script_class_path(name) != ""
+
+
+## The script of a project class_name, or "" when name is not one.
+static func script_class_path(name: String) -> String:
+	for entry: Dictionary in ProjectSettings.get_global_class_list():
+		if str(entry["class"]) == name:
+			return str(entry["path"])
+	return ""
+
+
+## Whether name is base or inherits from it, through script classes down to engine classes.
+static func inherits(name: String, base: String) -> bool:
+	var current: String = name
+	for _depth: int in 64:
+		if current == base:
+			return true
+		if ClassDB.class_exists(current):
+			return ClassDB.is_parent_class(current, base)
+		current = _script_base(current)
+		if current == "":
+			return false
+	return false
+
+
+static func _script_base(name: String) -> String:
+	for entry: Dictionary in ProjectSettings.get_global_class_list():
+		if str(entry["class"]) == name:
+			return str(entry["base"])
+	return ""
+
+
+## An editor class, one built on an editor class, or an editor-internal one (the editor files
+## classes it registers late under the core API; no runtime class has "Editor" in its name).
+## class_get_api_type is reached by name: older engines lack it.
+static func _is_editor_only(name: String) -> bool:
+	if name.contains("Editor") or not ClassDB.has_method(&"class_get_api_type"):
+		return name.contains("Editor")
+	var current: StringName = StringName(name)
+	while current != &"":
+		if int(ClassDB.call(&"class_get_api_type", current)) in EDITOR_APIS:
+			return true
+		current = ClassDB.get_parent_class(current)
+	return false

@@ -1,0 +1,83 @@
+@tool
+extends RefCounted
+## One input action as the project stores it (project setting input/<action> holding
+## {"deadzone", "events"}), read tolerantly and changed in one saved, undoable step that the
+## editor's own InputMap follows.
+
+const EventShapes := preload("res://addons/godot_mcp/authoring/input_event_shapes.gd")
+const DEFAULT_DEADZONE := 0.2
+
+
+static func key(action: String) -> String:
+	return "input/" + action
+
+
+static func exists(action: String) -> bool:
+	return action != "" and ProjectSettings.has_setting(key(action))
+
+
+## Engine-defined actions (ui_*) have a default to revert to; the project's own do not.
+static func is_builtin(action: String) -> bool:
+	return ProjectSettings.property_get_revert(key(action)) != null
+
+
+## The stored value as {"deadzone": float, "events": Array}, whatever a hand-edited file holds.
+static func read(action: String) -> Dictionary:
+	var raw: Variant = ProjectSettings.get_setting(key(action))
+	var value: Dictionary = (raw as Dictionary).duplicate() if raw is Dictionary else {}
+	value["events"] = (value["events"] as Array).duplicate() if value.get("events") is Array else []
+	value["deadzone"] = float(value.get("deadzone", DEFAULT_DEADZONE))
+	return value
+
+
+## The action as tools report it: name, deadzone, events (JSON shapes), builtin.
+static func describe(action: String) -> Dictionary:
+	var value: Dictionary = read(action)
+	var shapes: Array[Dictionary] = []
+	for event: Variant in value["events"]:
+		if event is InputEvent:
+			shapes.append(EventShapes.to_json(event))
+	return {"action": action, "deadzone": value["deadzone"], "events": shapes, "builtin": is_builtin(action)}
+
+
+## Index of the first event whose JSON shape equals shape, or -1.
+static func find_event(events: Array, shape: Dictionary) -> int:
+	for i: int in events.size():
+		if events[i] is InputEvent and EventShapes.to_json(events[i]) == shape:
+			return i
+	return -1
+
+
+## Applies value (null removes the action), saves project.godot and records "MCP: <what>" in the
+## global history. {} on success; otherwise the old value is back and the error envelope returned.
+static func change(action: String, value: Variant, what: String) -> Dictionary:
+	var old: Variant = ProjectSettings.get_setting(key(action)) if exists(action) else null
+	var err: Error = _write(action, value)
+	if err != OK:
+		_write(action, old)
+		return MCPToolkitError.fail(
+			"SAVE_FAILED", "Could not save project.godot: %s." % error_string(err), "Check that the file is writable."
+		)
+	var step: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.begin(what)
+	step.do_method(_write.bind(action, value)).undo_method(_write.bind(action, old)).commit_recorded()
+	return {}
+
+
+static func _write(action: String, value: Variant) -> Error:
+	ProjectSettings.set_setting(key(action), value)
+	if not is_builtin(action):
+		_mirror(action, value)
+	return ProjectSettings.save()
+
+
+## The editor loads no project actions into its own InputMap; an action changed here is put there
+## (or taken out) so @tool scripts see the change. Built-in ui_* actions are left alone: the
+## editor's interface runs on its own copy of them.
+static func _mirror(action: String, value: Variant) -> void:
+	if InputMap.has_action(action):
+		InputMap.erase_action(action)
+	if value is Dictionary:
+		InputMap.add_action(action, float((value as Dictionary).get("deadzone", DEFAULT_DEADZONE)))
+		for event: Variant in (value as Dictionary).get("events", []):
+			if event is InputEvent:
+				InputMap.action_add_event(action, event)

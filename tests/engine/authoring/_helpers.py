@@ -1,0 +1,123 @@
+"""Shared helpers for the authoring tool tests: results, failures and untrusted envelopes."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import mcp_types as types
+import pytest
+from mcp.client import Client
+
+from tests.engine.conftest import EngineEditor
+
+_ENVELOPE = re.compile(
+    r'\A<untrusted-content nonce="(?P<nonce>[0-9a-f]+)" kind="[^"]*" source="[^"]*">\n'
+    r"(?P<body>.*)\n</untrusted-content nonce=\"(?P=nonce)\">\Z",
+    re.DOTALL,
+)
+
+
+def text_of(result: types.CallToolResult) -> str:
+    block = result.content[0]
+    assert isinstance(block, types.TextContent)
+    return block.text
+
+
+def structured(result: types.CallToolResult) -> dict[str, Any]:
+    """The success payload; the client has already checked it against the tool's output schema."""
+    assert not result.is_error, text_of(result)
+    assert isinstance(result.structured_content, dict)
+    return result.structured_content
+
+
+def failure(result: types.CallToolResult) -> dict[str, Any]:
+    """The failure payload: code, message and hint."""
+    assert result.is_error, f"expected a failure, got {result.structured_content}"
+    assert isinstance(result.structured_content, dict)
+    return result.structured_content
+
+
+async def call(client: Client, tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    return structured(await client.call_tool(tool, arguments))
+
+
+async def call_fails(client: Client, tool: str, arguments: dict[str, Any], code: str) -> dict[str, Any]:
+    """Call a tool that must fail with code; the failure payload."""
+    refused = failure(await client.call_tool(tool, arguments))
+    assert refused["code"] == code, refused
+    return refused
+
+
+def unwrap(envelope: str) -> str:
+    """The body of one untrusted-content envelope (asserting it is exactly one, well formed)."""
+    match = _ENVELOPE.match(envelope)
+    assert match is not None, f"not an untrusted-content envelope: {envelope[:200]!r}"
+    return match.group("body")
+
+
+@dataclass(frozen=True)
+class Scratch:
+    """A folder of the session project that belongs to one test: its res:// path and its place on disk."""
+
+    res: str
+    disk: Path
+
+    def path(self, name: str) -> str:
+        return f"{self.res}/{name}"
+
+    def file(self, name: str) -> Path:
+        return self.disk / name
+
+
+def scratch_for(request: pytest.FixtureRequest, project: Path) -> Scratch:
+    """The test's own folder (not created): res://tests_tmp/<test module>/<test name>."""
+    name = re.sub(r"[^A-Za-z0-9_]", "_", request.node.name)
+    module = _module_folder(request)
+    return Scratch(f"res://tests_tmp/{module}/{name}", project / "tests_tmp" / module / name)
+
+
+@pytest.fixture
+def scratch(request: pytest.FixtureRequest, engine_editor: EngineEditor, tidy_scratch: None) -> Scratch:
+    """The test's own folder; the module's folders go when its last test is done (see tidy_scratch)."""
+    return scratch_for(request, engine_editor.project)
+
+
+@pytest.fixture(scope="module")
+async def tidy_scratch(
+    request: pytest.FixtureRequest, tools: Client, engine_editor: EngineEditor
+) -> AsyncIterator[None]:
+    """Deletes res://tests_tmp/<test module> after the module, through the editor so it sees the change.
+    A module using scratch imports both fixtures."""
+    yield
+    module = _module_folder(request)
+    if (engine_editor.project / "tests_tmp" / module).is_dir():
+        await call(tools, "folder_delete", {"path": f"res://tests_tmp/{module}", "recursive": True})
+
+
+def _module_folder(request: pytest.FixtureRequest) -> str:
+    return str(request.module.__name__).rsplit(".", 1)[-1]
+
+
+async def undo(client: Client, history: str = "global", scene: str | None = None) -> str:
+    """Undo the newest action of a history (which must be an MCP action); its name."""
+    return await _step(client, "editor_undo", history, scene)
+
+
+async def redo(client: Client, history: str = "global", scene: str | None = None) -> str:
+    """Redo the action undone last; its name."""
+    return await _step(client, "editor_redo", history, scene)
+
+
+async def _step(client: Client, tool: str, history: str, scene: str | None) -> str:
+    target: dict[str, Any] = {"history": history} | ({"scene": scene} if scene else {})
+    stepped = await call(client, tool, target)
+    assert stepped["by_mcp"] is True, stepped
+    if history == "global":
+        # A global step may re-create or remove folders, which the editor learns by a rescan: let it
+        # finish before the next step changes the same folders under it.
+        await call(client, "editor_wait_for_idle", {})
+    return str(stepped["action"])

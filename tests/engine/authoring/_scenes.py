@@ -1,0 +1,85 @@
+"""Scenes for the scene.* and node.* tests: a fresh scene per test (closed afterwards) and snapshots of it."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any, TypeVar
+
+import pytest
+from mcp.client import Client
+
+from tests.engine.authoring._helpers import call, redo, scratch_for, undo, unwrap
+from tests.engine.conftest import EngineEditor
+
+T = TypeVar("T")
+
+
+@pytest.fixture
+async def scene(
+    tools: Client, request: pytest.FixtureRequest, engine_editor: EngineEditor
+) -> AsyncIterator[str]:
+    """A new Node2D scene of the test's own (res://tests_tmp/<test>/scene.tscn), active; closed at the end."""
+    path = scratch_for(request, engine_editor.project).path("scene.tscn")
+    await call(tools, "scene_create", {"path": path, "root_class": "Node2D", "if_exists": "replace"})
+    yield path
+    await close_quietly(tools, path)
+
+
+async def close_quietly(client: Client, path: str) -> None:
+    """Close a scene's tab, dropping its changes; nothing happens when it is not open."""
+    await client.call_tool("scene_close", {"scene": path, "discard_changes": True})
+
+
+async def add(
+    client: Client,
+    scene: str,
+    kind: str,
+    name: str,
+    parent: str = ".",
+    properties: dict[str, Any] | None = None,
+) -> str:
+    """Create a node (with properties); its path."""
+    arguments: dict[str, Any] = {"scene": scene, "class_name": kind, "name": name, "parent": parent}
+    if properties:
+        arguments["properties"] = properties
+    created = await call(client, "node_create", arguments)
+    return str(created["node_path"])
+
+
+async def tree(client: Client, scene: str) -> list[tuple[str, str]]:
+    """(path, class) of every node, in tree order."""
+    listed = await call(client, "scene_get_tree", {"scene": scene})
+    return [(node["path"], node["type"]) for node in listed["nodes"]]
+
+
+async def value(client: Client, scene: str, node_path: str, name: str) -> Any:
+    """The JSON value of one property, its strings taken out of their untrusted-content envelopes."""
+    read = await call(client, "node_get", {"scene": scene, "node_path": node_path, "names": [name]})
+    assert read["unreadable"] == [], read["unreadable"]
+    return plain(read["properties"][0]["value"])
+
+
+def plain(json: Any) -> Any:
+    """json with every untrusted-content envelope replaced by its body (values are compared by content)."""
+    if isinstance(json, str) and json.startswith("<untrusted-content "):
+        return unwrap(json)
+    if isinstance(json, list):
+        return [plain(item) for item in json]
+    if isinstance(json, dict):
+        return {key: plain(item) for key, item in json.items()}
+    return json
+
+
+def vector2(x: float, y: float) -> dict[str, Any]:
+    return {"type": "Vector2", "x": x, "y": y}
+
+
+async def assert_undo_redo(
+    client: Client, scene: str, snapshot: Callable[[], Awaitable[T]], before: T, after: T
+) -> str:
+    """Undo the scene's newest action (an MCP one) and see before, redo it and see after; its name."""
+    name = await undo(client, "scene", scene)
+    assert await snapshot() == before
+    assert await redo(client, "scene", scene) == name
+    assert await snapshot() == after
+    return name
