@@ -11,15 +11,16 @@ NODE_STAMP := node_modules/.godot-mcp-npm-stamp
 # mypy is given the folders that hold Python files: it rejects an empty one.
 MYPY_TARGETS = $(foreach dir,src/godot_mcp tests bench,$(if $(shell find $(dir) -name '*.py' -print -quit 2>/dev/null),$(dir)))
 
-.PHONY: help setup godot test lint demo bench clean distclean
+.PHONY: help setup godot test lint demo bench docs clean distclean
 .DEFAULT_GOAL := help
 
 help:
-	@echo "make setup      create .venv, install the package, Godot (if none is found) and the test clients"
+	@echo "make setup      create .venv, install the package, a private Godot with a display and the test clients"
 	@echo "make demo       drive a live headless Godot editor through a real MCP client"
 	@echo "make test       lint, then run the whole test suite"
 	@echo "make lint       ruff, mypy, gdlint and gdformat (uses the existing .venv)"
 	@echo "make bench      run every bench/*.py"
+	@echo "make docs       regenerate docs/tools.md from the live tool catalogue"
 	@echo "make clean      remove caches; make distclean also removes .venv and node_modules"
 
 setup: $(PIP_STAMP) godot $(NODE_STAMP)
@@ -31,9 +32,11 @@ $(PIP_STAMP): pyproject.toml | $(PYTHON)
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e ".[test]"
 	@touch $@
 
-# Installs the private Godot only when none is found (GODOT_BIN, PATH or an earlier private install).
+# The private Godot with the software display stack (Mesa, Xvfb) the rendering tests draw on; it
+# upgrades an install made without it, and is a quick check once done. GODOT_BIN or a Godot on PATH
+# is still the one the tests run; they then use this install's Xvfb only.
 godot: $(PIP_STAMP)
-	@$(BIN)/godot-mcp godot path >/dev/null 2>&1 || $(BIN)/godot-mcp godot install
+	@$(BIN)/godot-mcp godot install --with-display >/dev/null
 
 $(NODE_STAMP): package.json package-lock.json
 	@command -v npm >/dev/null || { echo "make setup needs npm (Node.js) to install the MCP Inspector test client" >&2; exit 1; }
@@ -64,6 +67,10 @@ bench: setup
 		[ -e "$$script" ] || continue; \
 		echo "== $$script"; $(PYTHON) "$$script" || exit 1; \
 	done
+
+# The tool reference comes from a headless editor on a fresh copy of the demo project (built-in tools only).
+docs: setup
+	$(BIN)/godot-mcp tools reference --output docs/tools.md
 
 clean:
 	rm -rf .mypy_cache .ruff_cache .pytest_cache dist build

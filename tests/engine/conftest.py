@@ -93,10 +93,12 @@ def engine_errors(log: Path) -> list[str]:
     return errors
 
 
-def copy_demo_project(destination: Path) -> Path:
-    """A fresh copy of the demo project with the addon installed and the test-only extension added."""
+def copy_demo_project(destination: Path, *, test_extensions: bool = True) -> Path:
+    """A fresh copy of the demo project with the addon installed and (unless told not to) the
+    test-only extensions added."""
     shutil.copytree(DEMO_PROJECT, destination, ignore=shutil.ignore_patterns(".godot"))
-    shutil.copytree(TEST_EXTENSIONS, destination / "mcp_test_extensions")
+    if test_extensions:
+        shutil.copytree(TEST_EXTENSIONS, destination / "mcp_test_extensions")
     install_addon(destination)
     return destination
 

@@ -12,6 +12,9 @@ from godot_mcp.contract import CONTRACT
 logger = logging.getLogger(__name__)
 
 BUILTIN_OWNER = "builtin"
+EDITOR_CHANNEL = "editor"
+# Commands the running game answers; the editor only describes them.
+RUNTIME_CHANNEL = "runtime"
 
 
 @dataclass(frozen=True)
@@ -49,10 +52,15 @@ class CommandSpec:
     group: CommandGroup | None = None
     success_hint: str = ""
     owner: str = BUILTIN_OWNER
+    channel: str = EDITOR_CHANNEL
 
     @property
     def is_extension(self) -> bool:
         return self.owner != BUILTIN_OWNER
+
+    @property
+    def runs_in_game(self) -> bool:
+        return self.channel == RUNTIME_CHANNEL
 
 
 @dataclass(frozen=True)
@@ -94,6 +102,7 @@ def parse_command(raw: Any) -> CommandSpec:
         group=_group(raw.get("group")),
         success_hint=str(raw.get("success_hint", "")),
         owner=str(raw.get("owner", BUILTIN_OWNER)),
+        channel=str(raw.get("channel", EDITOR_CHANNEL)),
     )
 
 

@@ -90,7 +90,9 @@ def encode_request(request_id: RequestId, method: str, params: Mapping[str, Any]
 def parse_message(frame: str | bytes) -> Message:
     """Parse one frame; raises ``MalformedFrameError`` naming what is wrong."""
     try:
-        data = json.loads(frame)
+        # Godot's JSON.stringify leaves control characters other than \b\f\n\r\t unescaped (for
+        # example the colour codes of editor output): accept them rather than drop the reply.
+        data = json.loads(frame, strict=False)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise MalformedFrameError(f"not JSON: {error}") from error
     if not isinstance(data, dict) or data.get("jsonrpc") != "2.0":
@@ -118,6 +120,11 @@ def _parse_call(data: dict[str, Any]) -> Notification | IncomingRequest:
             raise MalformedFrameError("a request id must be an integer or a string")
         return IncomingRequest(request_id, method)
     return Notification(method, params)
+
+
+def as_request_id(value: object) -> RequestId | None:
+    """``value`` as a request id (an integer or a string), or None when it cannot be one."""
+    return _as_id(value)
 
 
 def _as_id(value: object) -> RequestId | None:

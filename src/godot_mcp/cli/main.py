@@ -10,6 +10,7 @@ from godot_mcp.cli.doctor import doctor_command
 from godot_mcp.cli.godot_cmd import godot_group
 from godot_mcp.cli.install_addon import install_addon_command
 from godot_mcp.cli.serve import serve_command
+from godot_mcp.cli.tools import tools_group
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -23,6 +24,7 @@ cli.add_command(doctor_command)
 cli.add_command(install_addon_command)
 cli.add_command(serve_command)
 cli.add_command(demo_command)
+cli.add_command(tools_group)
 
 
 def main() -> None:

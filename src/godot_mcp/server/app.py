@@ -16,8 +16,11 @@ from mcp.server.subscriptions import InMemorySubscriptionBus, ListenHandler, Too
 from godot_mcp import __version__
 from godot_mcp.bridge.catalog import Catalog
 from godot_mcp.bridge.editor_link import EditorLink
+from godot_mcp.bridge.queue_events import listening_to_queue
+from godot_mcp.bridge.runtime_link import RuntimeLink
 from godot_mcp.contract import ErrorCode, ToolError
 from godot_mcp.server.editor_tools import editor_tool_entries
+from godot_mcp.server.queue_progress import QueueProgress
 from godot_mcp.server.read_only import ReadOnlyPolicy
 from godot_mcp.server.results import envelope_result, error_result
 from godot_mcp.server.tool_table import ToolEntry, ToolTable
@@ -56,8 +59,16 @@ class GodotMcpApp:
     attempt (an editor being launched), so a client that lists tools once still sees them.
     """
 
-    def __init__(self, link: EditorLink, policy: ReadOnlyPolicy, *, startup_wait_s: float = 120.0) -> None:
+    def __init__(
+        self,
+        link: EditorLink,
+        policy: ReadOnlyPolicy,
+        *,
+        startup_wait_s: float = 120.0,
+        runtime: RuntimeLink | None = None,
+    ) -> None:
         self.link = link
+        self.runtime = runtime
         self.policy = policy
         self.table = ToolTable()
         self._startup_wait_s = startup_wait_s
@@ -81,7 +92,7 @@ class GodotMcpApp:
 
     async def apply_catalog(self, catalog: Catalog) -> None:
         """Publish the tools of ``catalog``; tell connected clients when the list changed."""
-        if self.table.replace(editor_tool_entries(catalog, self.link)):
+        if self.table.replace(editor_tool_entries(catalog, self.link, self.runtime)):
             logger.info("publishing %d tools", len(self.table))
             await self._announce_tools_changed()
 
@@ -102,7 +113,9 @@ class GodotMcpApp:
             entry = await self._lookup(params.name)
             self.policy.check(entry)
             arguments = entry.arguments.validate(entry.name, params.arguments)
-            result = envelope_result(await entry.backend.invoke(arguments, entry.timeout_s))
+            with listening_to_queue(QueueProgress(ctx.session)):
+                envelope = await entry.backend.invoke(arguments, entry.timeout_s)
+            result = envelope_result(envelope)
         except ToolError as error:
             result = error_result(error)
         logger.debug(

@@ -13,6 +13,7 @@ from typing import Literal
 import anyio
 
 from godot_mcp.bridge.editor_link import EditorLink
+from godot_mcp.bridge.runtime_link import RuntimeLink
 from godot_mcp.instances.editor_source import EditorSource, LaunchingSource, RegistrySource
 from godot_mcp.server.app import GodotMcpApp
 from godot_mcp.server.read_only import ReadOnlyPolicy
@@ -44,12 +45,14 @@ async def serve(options: ServeOptions) -> None:
     """Serve until the client leaves (stdio) or a signal arrives; stop any editor launched here."""
     source = editor_source(options)
     link = EditorLink(source)
-    app = GodotMcpApp(link, ReadOnlyPolicy.from_settings(options.read_only))
+    runtime = RuntimeLink(lambda: link.instance)
+    app = GodotMcpApp(link, ReadOnlyPolicy.from_settings(options.read_only), runtime=runtime)
     if app.policy.enabled:
         logger.info("read-only mode: only read-only tools are listed or run")
     try:
         async with anyio.create_task_group() as tasks:
             tasks.start_soon(link.run)
+            tasks.start_soon(runtime.run)
             tasks.start_soon(_exit_on_signal, source)
             if options.transport == "http":
                 await run_http(app, options.port)
@@ -57,12 +60,22 @@ async def serve(options: ServeOptions) -> None:
                 await run_stdio(app)
             tasks.cancel_scope.cancel()
     finally:
+        _ignore_stop_signals()
         await _stop_launched(source)
 
 
 async def _stop_launched(source: EditorSource) -> None:
     if isinstance(source, LaunchingSource):
         await source.stop()
+
+
+def _ignore_stop_signals() -> None:
+    """We are already stopping: a client's follow-up SIGTERM must not cut the editor's clean stop
+    short and orphan it (clients close stdin, then signal after a short grace period)."""
+    if sys.platform == "win32":
+        return
+    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_IGN)
 
 
 async def _exit_on_signal(source: EditorSource) -> None:

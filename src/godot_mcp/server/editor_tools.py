@@ -1,4 +1,7 @@
-"""Tools for the editor's catalogue: built-in commands and commands of GDScript extensions."""
+"""Tools for the editor's catalogue: built-in commands and commands of GDScript extensions.
+
+Commands of the "runtime" channel run in the game the editor started, over the runtime link.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from jsonschema.exceptions import SchemaError
 
 from godot_mcp.bridge.catalog import Catalog, CommandSpec
 from godot_mcp.bridge.editor_link import EditorLink
+from godot_mcp.bridge.runtime_link import RuntimeLink
 from godot_mcp.contract import CONTRACT, ToolError
 from godot_mcp.server.arguments import ArgumentValidator
 from godot_mcp.server.projection import project_command
@@ -28,22 +32,35 @@ class EditorCommand(ToolBackend):
         return await self._link.call(self.command, arguments, timeout_s)
 
 
+class RuntimeCommand(ToolBackend):
+    """Runs one catalogue command in the running game over the runtime link."""
+
+    def __init__(self, runtime: RuntimeLink, command: str) -> None:
+        self._runtime = runtime
+        self.command = command
+
+    async def invoke(self, arguments: dict[str, Any], timeout_s: float) -> Any:
+        return await self._runtime.call(self.command, arguments, timeout_s)
+
+
 def command_timeout_s(spec: CommandSpec) -> float:
     """The command's own deadline plus the contract's transport margin."""
     return (spec.timeout_ms + CONTRACT.timeouts_ms["transport_margin"]) / 1000
 
 
-def editor_tool_entries(catalog: Catalog, link: EditorLink) -> dict[ToolOwner, list[ToolEntry]]:
+def editor_tool_entries(
+    catalog: Catalog, link: EditorLink, runtime: RuntimeLink | None = None
+) -> dict[ToolOwner, list[ToolEntry]]:
     """Entries for the publishable commands, by owner, in catalogue order; others are logged and skipped."""
     entries: dict[ToolOwner, list[ToolEntry]] = {ToolOwner.EDITOR: [], ToolOwner.EXTENSION: []}
     for spec in catalog.commands:
-        entry = _entry(spec, link)
+        entry = _entry(spec, link, runtime)
         if entry is not None:
             entries[entry.owner].append(entry)
     return entries
 
 
-def _entry(spec: CommandSpec, link: EditorLink) -> ToolEntry | None:
+def _entry(spec: CommandSpec, link: EditorLink, runtime: RuntimeLink | None) -> ToolEntry | None:
     try:
         tool = project_command(spec)
         validator = ArgumentValidator(tool.input_schema)
@@ -56,8 +73,15 @@ def _entry(spec: CommandSpec, link: EditorLink) -> ToolEntry | None:
     return ToolEntry(
         tool=tool,
         owner=ToolOwner.EXTENSION if spec.is_extension else ToolOwner.EDITOR,
-        backend=EditorCommand(link, spec.name),
+        backend=_backend(spec, link, runtime),
         arguments=validator,
         read_only=not spec.annotations.mutating,
         timeout_s=command_timeout_s(spec),
     )
+
+
+def _backend(spec: CommandSpec, link: EditorLink, runtime: RuntimeLink | None) -> ToolBackend:
+    # Without a runtime link the editor answers a runtime command itself, with RUNTIME_ONLY.
+    if spec.runs_in_game and runtime is not None:
+        return RuntimeCommand(runtime, spec.name)
+    return EditorCommand(link, spec.name)

@@ -10,6 +10,7 @@ import mcp_types as types
 
 from godot_mcp.bridge.catalog import CommandSpec
 from godot_mcp.contract import CONTRACT, ErrorCode, ToolError
+from godot_mcp.server.results import image_output_schema
 
 logger = logging.getLogger(__name__)
 
@@ -70,6 +71,7 @@ def tool_meta(spec: CommandSpec) -> dict[str, Any]:
         f"{META_PREFIX}group": spec.group.name if spec.group else None,
         f"{META_PREFIX}timeout_ms": spec.timeout_ms,
         f"{META_PREFIX}owner": spec.owner,
+        f"{META_PREFIX}channel": spec.channel,
     }
 
 
@@ -85,4 +87,4 @@ def _output_schema(spec: CommandSpec) -> dict[str, Any] | None:
     if schema.get("type") != "object":
         logger.warning("%s: output_schema is not an object schema; publishing the tool without it", spec.name)
         return None
-    return schema
+    return image_output_schema(schema)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import logging
 
 import uvicorn
-from mcp.server.stdio import stdio_server
 
 from godot_mcp.server.app import GodotMcpApp
+from godot_mcp.server.stdio_pipes import stdio_streams
 
 logger = logging.getLogger(__name__)
 
@@ -17,7 +17,7 @@ HTTP_PATH = "/mcp"
 
 async def run_stdio(app: GodotMcpApp) -> None:
     """Serve one client on stdin/stdout until it closes stdin."""
-    async with stdio_server() as (read_stream, write_stream):
+    async with stdio_streams() as (read_stream, write_stream):
         await app.server.run(read_stream, write_stream, app.initialization_options())
 
 

@@ -87,3 +87,10 @@ def test_protocol_errors_map_to_contract_codes(code: int, data: object, expected
     error = ErrorResponse(1, code, "boom", data).to_tool_error("scene.get_tree")
     assert error.code == expected
     assert "boom" in error.message
+
+
+def test_a_reply_with_raw_control_characters_still_parses() -> None:
+    # Godot's JSON.stringify leaves ESC and other control characters unescaped (coloured log output).
+    message = parse_message('{"jsonrpc":"2.0","id":3,"result":{"text":"\x1b[31mred\x1b[0m"}}')
+    assert isinstance(message, Response)
+    assert message.result == {"text": "\x1b[31mred\x1b[0m"}

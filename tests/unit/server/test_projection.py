@@ -62,6 +62,7 @@ def test_projection_carries_annotations_schemas_and_meta() -> None:
         "godot-mcp/group": "node",
         "godot-mcp/timeout_ms": 5000,
         "godot-mcp/owner": "builtin",
+        "godot-mcp/channel": "editor",
     }
 
 
@@ -95,3 +96,15 @@ def test_timeout_is_the_command_deadline_plus_the_transport_margin() -> None:
     spec = parse_command({**command("x.get"), "timeout_ms": 5000})
     entry = editor_tool_entries(Catalog(1, (spec,)), EditorLink(RegistrySource()))[ToolOwner.EDITOR][0]
     assert entry.timeout_s == (5000 + CONTRACT.timeouts_ms["transport_margin"]) / 1000
+
+
+def test_a_published_output_schema_never_asks_for_the_image_data() -> None:
+    image = {"type": "object", "properties": {"data": {"type": "string"}, "width": {"type": "integer"}}}
+    spec = parse_command(
+        command("editor.screenshot", output_schema={"type": "object", "properties": {"image": image}})
+    )
+
+    tool = project_command(spec)
+
+    assert tool.output_schema is not None
+    assert tool.output_schema["properties"]["image"]["properties"] == {"width": {"type": "integer"}}
