@@ -16,7 +16,7 @@ import pytest
 from godot_mcp.contract import ADDON_ROOT, CONTRACT, addon_source_dir
 from godot_mcp.instances._actionable import ActionableError
 from godot_mcp.instances.godot_locator import find_godot
-from tests.engine.conftest import DEMO_PROJECT, engine_errors
+from tests.engine.harness import DEMO_PROJECT, engine_errors
 
 pytestmark = [pytest.mark.engine]
 

@@ -12,7 +12,7 @@ import pytest
 from godot_mcp.instances.instance import EditorInstance
 from godot_mcp.instances.launcher import EditorProcess
 from godot_mcp.instances.registry_dir import REGISTRY_DIR_ENV, registry_dir
-from tests.engine.conftest import copy_demo_project, start_editor
+from tests.engine.harness import copy_demo_project, start_editor
 
 pytestmark = [pytest.mark.engine]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.engine.conftest import engine_errors
+from tests.engine.harness import engine_errors
 
 THUMBNAIL_NOISE = (
     'ERROR: Parameter "t" is null.\n'

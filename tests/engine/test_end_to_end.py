@@ -15,7 +15,8 @@ from mcp.client import Client
 
 from godot_mcp.contract import CONTRACT, ErrorCode
 from godot_mcp.instances.registry import same_path_key
-from tests.engine.conftest import EngineEditor, copy_demo_project, mcp_client, start_editor
+from tests.engine.harness import EngineEditor, copy_demo_project, mcp_client, start_editor
+from tests.mcp_results import failure
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
@@ -87,9 +88,7 @@ async def test_missing_or_mistyped_arguments_are_refused_by_the_server(engine_ed
         mistyped = await client.call_tool("scene_get_tree", {"max_depth": "two"})
         lenient = await client.call_tool("classdb_get_class", {"class_name": "Node"})
     for result in (missing, mistyped):
-        assert result.is_error
-        assert isinstance(result.structured_content, dict)
-        assert result.structured_content["code"] == ErrorCode.INVALID_PARAMS
+        assert failure(result)["code"] == ErrorCode.INVALID_PARAMS
     # These texts come from the server's own validator (JSON pointer, expected type, contract hint).
     assert "/class_name is required" in text(missing)
     assert CONTRACT.param_hints["class_name"] in text(missing)

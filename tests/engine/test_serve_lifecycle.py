@@ -14,7 +14,7 @@ import pytest
 
 from godot_mcp.instances._process import pid_alive
 from godot_mcp.instances.registry import wait_for_instance
-from tests.engine.conftest import EngineEditor, copy_demo_project
+from tests.engine.harness import EngineEditor, copy_demo_project
 
 pytestmark = pytest.mark.engine
 

@@ -12,7 +12,7 @@ from godot_mcp.cli._tool_reference import render_reference
 from godot_mcp.cli.main import cli
 from godot_mcp.cli.tools import fetch_catalog, stale_reference_message
 from godot_mcp.instances.addon_install import install_addon
-from tests.engine.conftest import DEMO_PROJECT, EngineEditor
+from tests.engine.harness import DEMO_PROJECT, EngineEditor
 
 pytestmark = pytest.mark.engine
 

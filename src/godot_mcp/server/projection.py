@@ -10,11 +10,11 @@ import mcp_types as types
 
 from godot_mcp.bridge.catalog import CommandSpec
 from godot_mcp.contract import CONTRACT, ErrorCode, ToolError
+from godot_mcp.server._meta import META_PREFIX
 from godot_mcp.server.results import image_output_schema
 
 logger = logging.getLogger(__name__)
 
-META_PREFIX = "godot-mcp/"
 _NAME_RULE = re.compile(r"^[A-Za-z0-9_.-]+$")
 
 

@@ -9,6 +9,7 @@ from typing import Any
 import mcp_types as types
 
 from godot_mcp.contract import ErrorCode, ToolError, default_hint, is_known_code
+from godot_mcp.server._meta import ERROR_META_KEY
 
 
 def envelope_result(envelope: Any) -> types.CallToolResult:
@@ -51,11 +52,13 @@ def error_result(error: ToolError) -> types.CallToolResult:
 
 
 def failure_result(code: str, message: str, hint: str) -> types.CallToolResult:
+    """``isError`` with the code, message and hint as text, and as data under ``_meta`` (never as
+    structuredContent, which clients check against the tool's success schema)."""
     text = f"{code}: {message}" + (f"\nHint: {hint}" if hint else "")
     return types.CallToolResult(
         content=[types.TextContent(text=text)],
-        structured_content={"code": code, "message": message, "hint": hint},
         is_error=True,
+        _meta={ERROR_META_KEY: {"code": code, "message": message, "hint": hint}},
     )
 
 

@@ -12,7 +12,8 @@ import mcp_types as types
 import pytest
 from mcp.client import Client
 
-from tests.engine.conftest import EngineEditor
+from tests.engine.harness import EngineEditor
+from tests.mcp_results import failure as mcp_failure
 
 _ENVELOPE = re.compile(
     r'\A<untrusted-content nonce="(?P<nonce>[0-9a-f]+)" kind="[^"]*" source="[^"]*">\n'
@@ -36,9 +37,7 @@ def structured(result: types.CallToolResult) -> dict[str, Any]:
 
 def failure(result: types.CallToolResult) -> dict[str, Any]:
     """The failure payload: code, message and hint."""
-    assert result.is_error, f"expected a failure, got {result.structured_content}"
-    assert isinstance(result.structured_content, dict)
-    return result.structured_content
+    return dict(mcp_failure(result))
 
 
 async def call(client: Client, tool: str, arguments: dict[str, Any]) -> dict[str, Any]:

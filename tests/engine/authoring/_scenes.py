@@ -9,7 +9,7 @@ import pytest
 from mcp.client import Client
 
 from tests.engine.authoring._helpers import call, redo, scratch_for, undo, unwrap
-from tests.engine.conftest import EngineEditor
+from tests.engine.harness import EngineEditor
 
 T = TypeVar("T")
 

@@ -10,7 +10,7 @@ import pytest
 from mcp.client import Client
 
 from tests.engine.authoring._helpers import Scratch, call, call_fails, redo, scratch_for, undo
-from tests.engine.conftest import EngineEditor
+from tests.engine.harness import EngineEditor
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 

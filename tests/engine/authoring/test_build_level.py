@@ -11,7 +11,7 @@ from mcp.client import Client
 
 from tests.engine.authoring._helpers import Scratch, call, scratch_for
 from tests.engine.authoring._scenes import close_quietly, plain, tree, vector2
-from tests.engine.conftest import EngineEditor
+from tests.engine.harness import EngineEditor
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 

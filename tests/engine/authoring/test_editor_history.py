@@ -10,7 +10,7 @@ from mcp.client import Client
 
 from tests.engine.authoring._helpers import call, call_fails, redo, scratch_for, undo
 from tests.engine.authoring._scenes import add, close_quietly, scene, tree
-from tests.engine.conftest import EngineEditor
+from tests.engine.harness import EngineEditor
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 __all__ = ["scene"]

@@ -8,7 +8,7 @@ import pytest
 from mcp.client import Client
 
 from tests.engine.authoring._helpers import call, call_fails, unwrap
-from tests.engine.conftest import expect_editor_error
+from tests.engine.harness import expect_editor_error
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 

@@ -9,7 +9,7 @@ from mcp.client import Client
 
 from tests.engine.authoring._helpers import call, call_fails, scratch_for
 from tests.engine.authoring._scenes import add, close_quietly, scene
-from tests.engine.conftest import EngineEditor
+from tests.engine.harness import EngineEditor
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 __all__ = ["scene"]

@@ -18,7 +18,7 @@ from mcp.client import Client
 
 from tests.engine.authoring._helpers import call, call_fails
 from tests.engine.authoring._scenes import plain
-from tests.engine.conftest import (
+from tests.engine.harness import (
     EngineEditor,
     copy_demo_project,
     expect_editor_error,

@@ -8,7 +8,7 @@ import pytest
 from mcp.client import Client
 
 from tests.engine.authoring._helpers import call_fails
-from tests.engine.conftest import EngineEditor
+from tests.engine.harness import EngineEditor
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 

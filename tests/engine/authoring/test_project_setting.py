@@ -10,7 +10,7 @@ import pytest
 from mcp.client import Client
 
 from tests.engine.authoring._helpers import call, call_fails, redo, undo
-from tests.engine.conftest import EngineEditor
+from tests.engine.harness import EngineEditor
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 

@@ -7,7 +7,7 @@ from mcp.client import Client
 
 from tests.engine.authoring._helpers import Scratch, call, call_fails, scratch_for
 from tests.engine.authoring._scenes import add, close_quietly, tree
-from tests.engine.conftest import EngineEditor
+from tests.engine.harness import EngineEditor
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 

@@ -10,6 +10,8 @@ import anyio
 import mcp_types as types
 from mcp.client import Client
 
+from tests.mcp_results import failure_code
+
 QUEUED_PREFIX = "Waiting for the editor:"
 
 
@@ -20,9 +22,7 @@ def structured(result: types.CallToolResult) -> dict[str, Any]:
 
 
 def error_code(result: types.CallToolResult) -> str:
-    assert result.is_error, result.structured_content
-    assert isinstance(result.structured_content, dict)
-    return str(result.structured_content["code"])
+    return failure_code(result)
 
 
 def fresh_key(label: str) -> str:

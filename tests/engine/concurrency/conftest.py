@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 import pytest
 from mcp.client import Client
 
-from tests.engine.conftest import EngineEditor, mcp_client
+from tests.engine.harness import EngineEditor, mcp_client
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,8 @@ import pytest
 from mcp.client import Client
 
 from tests.engine.concurrency.calls import fresh_key
-from tests.engine.conftest import EngineEditor, copy_demo_project, mcp_client, start_editor
+from tests.engine.harness import EngineEditor, copy_demo_project, mcp_client, start_editor
+from tests.mcp_results import failure_code
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
@@ -41,8 +42,7 @@ class Outcomes:
 def outcome(result: types.CallToolResult) -> str:
     if not result.is_error:
         return "ok"
-    assert isinstance(result.structured_content, dict), result.content
-    return str(result.structured_content["code"])
+    return failure_code(result)
 
 
 async def stream(client: Client, key: str, worker: int, outcomes: Outcomes) -> None:

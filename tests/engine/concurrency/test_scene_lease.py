@@ -14,7 +14,7 @@ from mcp.client import Client
 
 from godot_mcp.instances.registry_dir import REGISTRY_DIR_ENV
 from tests.engine.concurrency.calls import error_code, fresh_key, structured
-from tests.engine.conftest import EngineEditor, copy_demo_project, mcp_client, start_editor
+from tests.engine.harness import EngineEditor, copy_demo_project, mcp_client, start_editor
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 

@@ -23,6 +23,7 @@ from tests.engine.concurrency.calls import (
     structured,
     wait_for_items,
 )
+from tests.mcp_results import failure
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
@@ -51,9 +52,8 @@ async def test_a_mutation_past_its_deadline_gets_timeout_and_the_one_queued_behi
                     queued_behind.append(result)
     result, seconds = cut[0]
     assert error_code(result) == "TIMEOUT"
-    assert isinstance(result.structured_content, dict)
-    assert "ran past its 1000 ms deadline" in result.structured_content["message"]
-    assert result.structured_content["hint"] == default_hint("TIMEOUT")
+    assert "ran past its 1000 ms deadline" in failure(result)["message"]
+    assert failure(result)["hint"] == default_hint("TIMEOUT")
     assert seconds > 0.9  # the message says the editor's watchdog cut it, not the server's 3 s wait
     assert structured(queued_behind[0])["positions"]
     await other.call_tool("test_append_read", {"key": key, "clear": True})

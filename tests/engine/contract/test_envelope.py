@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from mcp.client import Client
 
-from tests.engine.conftest import expect_editor_error
+from tests.engine.harness import expect_editor_error
+from tests.mcp_results import failure, structured
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
@@ -25,23 +26,17 @@ async def test_a_handler_that_breaks_the_envelope_becomes_internal(
 ) -> None:
     expect_editor_error(logged)
     result = await tools.call_tool(tool, {})
-    assert result.is_error
-    assert isinstance(result.structured_content, dict)
-    assert result.structured_content["code"] == "INTERNAL"
-    assert "broke the response contract" in result.structured_content["message"]
+    assert failure(result)["code"] == "INTERNAL"
+    assert "broke the response contract" in failure(result)["message"]
 
 
 async def test_a_response_larger_than_the_buffer_is_refused_with_response_too_large(tools: Client) -> None:
     result = await tools.call_tool("test_big_response", {"bytes": 2 * 1024 * 1024})
-    assert result.is_error
-    assert isinstance(result.structured_content, dict)
-    assert result.structured_content["code"] == "RESPONSE_TOO_LARGE"
-    assert result.structured_content["hint"]
+    assert failure(result)["code"] == "RESPONSE_TOO_LARGE"
+    assert failure(result)["hint"]
 
 
 async def test_the_editor_keeps_serving_after_an_oversized_response(tools: Client) -> None:
     await tools.call_tool("test_big_response", {"bytes": 2 * 1024 * 1024})
     result = await tools.call_tool("test_big_response", {"bytes": 100})
-    assert not result.is_error
-    assert isinstance(result.structured_content, dict)
-    assert result.structured_content["payload"] == "x" * 100
+    assert structured(result)["payload"] == "x" * 100

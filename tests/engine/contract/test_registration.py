@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import mcp_types as types
 import pytest
 from mcp.client import Client
 
 from godot_mcp.contract import CONTRACT
+from tests.mcp_results import failure, structured
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
 META_TIMEOUT = "godot-mcp/timeout_ms"
-
-
-def structured(result: types.CallToolResult) -> dict[str, Any]:
-    assert not result.is_error, result.content
-    assert isinstance(result.structured_content, dict)
-    return result.structured_content
 
 
 async def tools_by_name(client: Client) -> dict[str, types.Tool]:
@@ -86,10 +79,8 @@ async def test_a_registered_success_hint_is_added_unless_the_handler_set_one(too
 
 async def test_a_code_with_a_default_hint_carries_it(tools: Client) -> None:
     result = await tools.call_tool("probe_fail_hint", {})
-    assert result.is_error
-    assert isinstance(result.structured_content, dict)
-    assert result.structured_content["code"] == "GAME_NOT_RUNNING"
-    assert result.structured_content["hint"] == CONTRACT.error_codes["GAME_NOT_RUNNING"]["hint"]
+    assert failure(result)["code"] == "GAME_NOT_RUNNING"
+    assert failure(result)["hint"] == CONTRACT.error_codes["GAME_NOT_RUNNING"]["hint"]
 
 
 @pytest.mark.parametrize(
@@ -100,11 +91,10 @@ async def test_require_names_the_missing_parameter_with_its_hint(
     tools: Client, arguments: dict[str, str], missing: str
 ) -> None:
     result = await tools.call_tool("probe_require", arguments)
-    assert result.is_error
-    assert isinstance(result.structured_content, dict)
-    assert result.structured_content["code"] == "INVALID_PARAMS"
-    assert missing in result.structured_content["message"]
-    assert result.structured_content["hint"] == CONTRACT.param_hints[missing]
+    details = failure(result)
+    assert details["code"] == "INVALID_PARAMS"
+    assert missing in details["message"]
+    assert details["hint"] == CONTRACT.param_hints[missing]
 
 
 @pytest.mark.parametrize(
@@ -122,9 +112,7 @@ async def test_require_names_the_missing_parameter_with_its_hint(
 )
 async def test_a_guarded_path_parameter_is_refused_before_the_handler_runs(tools: Client, path: str) -> None:
     result = await tools.call_tool("probe_guarded_path", {"path": path})
-    assert result.is_error, path
-    assert isinstance(result.structured_content, dict)
-    assert result.structured_content["code"] == "PATH_DENIED"
+    assert failure(result)["code"] == "PATH_DENIED", path
 
 
 @pytest.mark.parametrize("path", ["res://scenes/level.tscn", "scenes/level.tscn", "res://a/./b.txt"])

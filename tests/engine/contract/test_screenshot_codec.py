@@ -7,6 +7,7 @@ from mcp.client import Client
 
 from tests.engine.rendering.image_files import PNG_SIGNATURE, jpeg_size, png_pixels
 from tests.engine.rendering.images import failure_code, image_result
+from tests.mcp_results import failure
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
@@ -78,9 +79,8 @@ async def test_a_budget_no_image_can_meet_is_refused_with_a_hint(tools: Client) 
     result = await tools.call_tool("test_encode_image", {"format": "png", "max_bytes": 1024})
 
     assert failure_code(result) == "RESPONSE_TOO_LARGE"
-    assert isinstance(result.structured_content, dict)
-    assert "over the budget of 1024 bytes" in result.structured_content["message"]
-    assert "max_size" in result.structured_content["hint"]
+    assert "over the budget of 1024 bytes" in failure(result)["message"]
+    assert "max_size" in failure(result)["hint"]
 
 
 @pytest.mark.parametrize(

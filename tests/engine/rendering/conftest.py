@@ -19,7 +19,7 @@ from godot_mcp.instances.display import XDisplay, start_display
 from godot_mcp.instances.godot_locator import find_godot
 from godot_mcp.instances.launcher import EditorProcess
 from godot_mcp.instances.registry_dir import REGISTRY_DIR_ENV
-from tests.engine.conftest import EngineEditor, copy_demo_project, mcp_client
+from tests.engine.harness import EngineEditor, copy_demo_project, mcp_client
 
 GUI_ARGS = ("--editor", "--rendering-driver", "opengl3", "--audio-driver", "Dummy")
 # What software OpenGL under Xvfb makes the engine say, with nothing of ours in it: Mesa's GLX on

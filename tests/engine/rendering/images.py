@@ -8,6 +8,8 @@ from typing import Any
 
 import mcp_types as types
 
+from tests.mcp_results import failure
+
 
 @dataclass(frozen=True)
 class ImageResult:
@@ -29,5 +31,4 @@ def image_result(result: types.CallToolResult) -> ImageResult:
 def failure_code(result: types.CallToolResult) -> str:
     assert result.is_error
     assert not any(isinstance(block, types.ImageContent) for block in result.content)
-    assert isinstance(result.structured_content, dict)
-    return str(result.structured_content["code"])
+    return failure(result)["code"]

@@ -10,10 +10,11 @@ import re
 import pytest
 from mcp.client import Client
 
-from tests.engine.conftest import EngineEditor
+from tests.engine.harness import EngineEditor
 from tests.engine.rendering.conftest import KNOWN_DISPLAY_WARNINGS
 from tests.engine.rendering.image_files import jpeg_size, png_pixels
 from tests.engine.rendering.images import ImageResult, failure_code, image_result
+from tests.mcp_results import failure
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
@@ -89,8 +90,7 @@ async def test_a_headless_editor_answers_headless_unsupported_never_a_blank_imag
     result = await tools.call_tool("editor_screenshot", {})
 
     assert failure_code(result) == "HEADLESS_UNSUPPORTED"
-    assert isinstance(result.structured_content, dict)
-    assert "--headless" in result.structured_content["hint"]
+    assert "--headless" in failure(result)["hint"]
 
 
 def test_the_gui_editor_loaded_the_addon_without_warnings_or_errors(gui_editor: EngineEditor) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from mcp.client import Client
 
-from tests.engine.conftest import expect_editor_error
+from tests.engine.harness import expect_editor_error
 from tests.engine.rendering.image_files import png_pixels
 from tests.engine.rendering.images import image_result
 

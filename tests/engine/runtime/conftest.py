@@ -10,7 +10,8 @@ import mcp_types as types
 import pytest
 from mcp.client import Client
 
-from tests.engine.conftest import EngineEditor, mcp_client
+from tests.engine.harness import EngineEditor, mcp_client
+from tests.mcp_results import failure_code
 
 # The player starts here and moves speed / physics_ticks_per_second = 200 / 60 px each frame.
 PLAYER_START = (160.0, 564.0)
@@ -24,9 +25,7 @@ def structured(result: types.CallToolResult) -> dict[str, Any]:
 
 
 def error_code(result: types.CallToolResult) -> str:
-    assert result.is_error, result.structured_content
-    assert isinstance(result.structured_content, dict)
-    return str(result.structured_content["code"])
+    return failure_code(result)
 
 
 def error_text(result: types.CallToolResult) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from mcp.client import Client
 
-from tests.engine.conftest import EngineEditor, expect_editor_error, mcp_client
+from tests.engine.harness import EngineEditor, expect_editor_error, mcp_client
 from tests.engine.runtime.conftest import PLAYER_START, call, error_code, error_text
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]

@@ -10,7 +10,7 @@ import pytest
 
 from godot_mcp.instances.godot_locator import find_godot
 from godot_mcp.instances.registry_dir import REGISTRY_DIR_ENV
-from tests.engine.conftest import EngineEditor
+from tests.engine.harness import EngineEditor
 
 pytestmark = pytest.mark.engine
 

@@ -11,7 +11,7 @@ from mcp.client import Client
 
 from godot_mcp.bridge.editor_connection import connect_editor
 from godot_mcp.contract import ErrorCode
-from tests.engine.conftest import EngineEditor, expect_editor_error
+from tests.engine.harness import EngineEditor, expect_editor_error
 from tests.engine.runtime.conftest import call, error_code, error_text
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]

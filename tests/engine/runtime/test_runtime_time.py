@@ -6,7 +6,7 @@ import pytest
 from mcp.client import Client
 
 from godot_mcp.contract import ErrorCode
-from tests.engine.conftest import expect_editor_error
+from tests.engine.harness import expect_editor_error
 from tests.engine.runtime.conftest import PLAYER_START, STEP_PX, call, error_code, player_position
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]

@@ -20,6 +20,7 @@ from godot_mcp.bridge.editor_link import Backoff, EditorLink
 from godot_mcp.contract import ErrorCode, default_hint
 from godot_mcp.server.app import GodotMcpApp
 from godot_mcp.server.read_only import ReadOnlyPolicy
+from tests.mcp_results import failure
 from tests.unit.fakes.fake_editor import FakeEditor, JsonRpcError, command
 from tests.unit.fakes.sources import FixedSource
 
@@ -109,9 +110,7 @@ async def test_bad_arguments_are_invalid_params_and_never_reach_the_editor(tmp_p
         wrong_type = await session.client.call_tool("scene_get_tree", {"max_depth": "deep"})
         unknown_arg = await session.client.call_tool("scene_get_tree", {"depth": 1})
     for result in (wrong_type, unknown_arg):
-        assert result.is_error
-        assert result.structured_content is not None
-        assert result.structured_content["code"] == ErrorCode.INVALID_PARAMS
+        assert failure(result)["code"] == ErrorCode.INVALID_PARAMS
     assert "/max_depth must be integer" in text(wrong_type)
     assert "scene.get_tree" not in session.editor.methods_received()
 
@@ -152,8 +151,7 @@ async def test_an_editor_timeout_answers_timeout_and_the_server_stays_usable(tmp
         timed_out = await session.client.call_tool("scene_get_tree", {})
         session.editor.handlers.pop("scene.get_tree")
         after = await session.client.call_tool("scene_get_tree", {})
-    assert timed_out.is_error
-    assert timed_out.structured_content == {
+    assert failure(timed_out) == {
         "code": "TIMEOUT",
         "message": "scene.get_tree: scene.get_tree ran past 30000 ms",
         "hint": default_hint("TIMEOUT"),

@@ -8,6 +8,7 @@ import pytest
 
 from godot_mcp.contract import ErrorCode, ToolError, default_hint
 from godot_mcp.server.results import envelope_result, error_result, image_output_schema
+from tests.mcp_results import failure
 
 
 def text_of(result: types.CallToolResult) -> str:
@@ -30,12 +31,12 @@ def test_failure_is_is_error_with_code_message_and_hint() -> None:
     )
     assert result.is_error
     assert text_of(result) == "NOT_FOUND: No node 'X'\nHint: Use scene"
-    assert result.structured_content == {"code": "NOT_FOUND", "message": "No node 'X'", "hint": "Use scene"}
+    assert failure(result) == {"code": "NOT_FOUND", "message": "No node 'X'", "hint": "Use scene"}
 
 
 def test_failure_without_hint_gets_the_contract_default() -> None:
     result = envelope_result({"success": False, "error": "slow", "code": "TIMEOUT"})
-    assert result.structured_content["hint"] == default_hint("TIMEOUT")
+    assert failure(result)["hint"] == default_hint("TIMEOUT")
 
 
 def test_failure_without_any_hint_has_no_hint_line() -> None:
@@ -45,15 +46,15 @@ def test_failure_without_any_hint_has_no_hint_line() -> None:
 
 def test_an_unknown_code_from_the_editor_becomes_internal() -> None:
     result = envelope_result({"success": False, "error": "odd", "code": "BANANA"})
-    assert result.structured_content["code"] == ErrorCode.INTERNAL
-    assert "BANANA" in result.structured_content["message"]
+    assert failure(result)["code"] == ErrorCode.INTERNAL
+    assert "BANANA" in failure(result)["message"]
 
 
 def test_a_malformed_envelope_becomes_internal() -> None:
     for envelope in ([1, 2], {"data": 1}, {"success": "yes"}, None):
         result = envelope_result(envelope)
         assert result.is_error
-        assert result.structured_content["code"] == ErrorCode.INTERNAL
+        assert failure(result)["code"] == ErrorCode.INTERNAL
 
 
 def test_a_python_side_error_renders_like_a_failed_command() -> None:
@@ -62,7 +63,7 @@ def test_a_python_side_error_renders_like_a_failed_command() -> None:
         text_of(result)
         == f"EDITOR_DISCONNECTED: Lost the editor.\nHint: {default_hint('EDITOR_DISCONNECTED')}"
     )
-    assert result.structured_content["code"] == "EDITOR_DISCONNECTED"
+    assert failure(result)["code"] == "EDITOR_DISCONNECTED"
 
 
 _IMAGE = {"mime_type": "image/jpeg", "data": "/9j/4AAQ", "width": 900, "height": 506, "bytes": 6}
@@ -94,9 +95,7 @@ def test_an_image_goes_out_once_as_image_content_followed_by_its_description() -
 def test_an_image_without_base64_text_or_an_image_mime_type_is_internal(image: dict[str, object]) -> None:
     result = envelope_result({"success": True, "image": image})
 
-    assert result.is_error
-    assert result.structured_content is not None
-    assert result.structured_content["code"] == ErrorCode.INTERNAL
+    assert failure(result)["code"] == ErrorCode.INTERNAL
 
 
 def test_an_image_field_without_data_is_ordinary_structured_content() -> None:

@@ -2,7 +2,8 @@
 extends RefCounted
 ## A machine-wide lock made by creating a folder (atomic on every OS), with its owner's
 ## "pid:unix_ms" inside so a dead or stale holder can be stolen (export-clean).
-## Held only for the few milliseconds of a registry rebuild, so waiting is a short bounded spin.
+## Held only for the few milliseconds of a registry rebuild. acquire() spins briefly and is for
+## start-up and exit, where nothing can be awaited; handlers use acquire_async(), which waits frames.
 
 const ProcessProbe := preload("res://addons/godot_mcp/instances/process_probe.gd")
 
@@ -29,6 +30,20 @@ func acquire() -> bool:
 			continue
 		OS.delay_msec(wait_ms)
 		wait_ms = mini(wait_ms * 2, 50)
+	_break()
+	return _try_create()
+
+
+## Like acquire(), waiting whole frames instead of sleeping, so the editor keeps running.
+func acquire_async() -> bool:
+	var tree: SceneTree = Engine.get_main_loop() as SceneTree
+	for attempt: int in ATTEMPTS:
+		if _try_create():
+			return true
+		if _holder_is_stale():
+			_break()
+			continue
+		await tree.process_frame
 	_break()
 	return _try_create()
 

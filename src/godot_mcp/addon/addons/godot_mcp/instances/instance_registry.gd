@@ -48,8 +48,22 @@ func withdraw() -> void:
 
 
 func _rebuild() -> Error:
+	return rebuild_locked()
+
+
+## Rebuilds projects.json under the machine-wide lock (start-up and exit paths).
+static func rebuild_locked() -> Error:
 	var lock: DirLock = DirLock.new(RegistryPaths.lock_dir())
 	lock.acquire()
+	var err: Error = RegistryProjection.rebuild()
+	lock.release()
+	return err
+
+
+## The same for a command handler: waits for the lock frame by frame, never sleeping.
+static func rebuild_locked_async() -> Error:
+	var lock: DirLock = DirLock.new(RegistryPaths.lock_dir())
+	await lock.acquire_async()
 	var err: Error = RegistryProjection.rebuild()
 	lock.release()
 	return err

@@ -62,7 +62,8 @@ static func _prune_port_conflicts(editors: Dictionary) -> void:
 
 
 static func _write_two_phase(path: String, document: Dictionary) -> Error:
-	var temp_path: String = path + ".tmp"
+	# A temp name of our own: two instances rebuilding at once never write into one file.
+	var temp_path: String = "%s.%d.tmp" % [path, OS.get_process_id()]
 	var file: FileAccess = FileAccess.open(temp_path, FileAccess.WRITE)
 	if file == null:
 		return FileAccess.get_open_error()

@@ -8,11 +8,9 @@ const GameRun := preload("res://addons/godot_mcp/commands/playtest/game_run.gd")
 const RunArgs := preload("res://addons/godot_mcp/commands/playtest/run_args.gd")
 const JsonFile := preload("res://addons/godot_mcp/instances/json_file.gd")
 const RegistryPaths := preload("res://addons/godot_mcp/instances/registry_paths.gd")
-const RegistryProjection := preload("res://addons/godot_mcp/instances/registry_projection.gd")
 const InstanceRegistry := preload("res://addons/godot_mcp/instances/instance_registry.gd")
 const ProjectIdentity := preload("res://addons/godot_mcp/instances/project_identity.gd")
 const ProcessProbe := preload("res://addons/godot_mcp/instances/process_probe.gd")
-const DirLock := preload("res://addons/godot_mcp/instances/dir_lock.gd")
 const MainLoopGuard := preload("res://addons/godot_mcp/dispatch/main_loop_guard.gd")
 
 const START_TIMEOUT_S := 30.0
@@ -176,10 +174,8 @@ func _discard_stale_entry() -> void:
 		return
 	JsonFile.remove(_entry_path())
 	DirAccess.remove_absolute(InstanceRegistry.token_path("runtime"))
-	var lock: DirLock = DirLock.new(RegistryPaths.lock_dir())
-	lock.acquire()
-	RegistryProjection.rebuild()
-	lock.release()
+	# Not awaited: the rebuild finishes on a later frame, and nothing here depends on it.
+	InstanceRegistry.rebuild_locked_async()
 
 
 ## The game's last lines, with a crash's machine-code backtrace folded into one line.

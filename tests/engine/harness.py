@@ -1,0 +1,124 @@
+"""The engine test harness: project copies, editors, MCP clients over real stdio, and the log check.
+
+The fixtures built on it (one session editor shared by every test folder) live in tests/conftest.py.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mcp.client import Client
+from mcp.client.stdio import StdioServerParameters, stdio_client
+
+from godot_mcp.instances.addon_install import install_addon
+from godot_mcp.instances.instance import EditorInstance
+from godot_mcp.instances.launcher import EditorProcess, launch_editor
+
+DEMO_PROJECT = Path(__file__).resolve().parents[2] / "examples" / "demo_project"
+# Test-only commands (contract breakers, a hanging mutation, ...) loaded as a GDScript extension.
+TEST_EXTENSIONS = Path(__file__).resolve().parent / "extensions"
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+# Headless engine noise that is not ours (see the engine-facts note): an (ERROR line, its "at:" line) pattern.
+KNOWN_HEADLESS_NOISE: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
+    (re.compile(r'^ERROR: Parameter "t" is null\.$'), re.compile(r"\bat: texture_2d_get \(")),
+)
+
+
+@dataclass
+class EngineEditor:
+    """The session's editor: its project copy, registry, log, and the environment servers must share."""
+
+    project: Path
+    registry: Path
+    log_path: Path
+    env: dict[str, str]
+    process: EditorProcess
+    instance: EditorInstance
+    workspace: Path
+    server_logs: list[Path] = field(default_factory=list)
+
+
+# Errors a test provokes on purpose (e.g. a command breaking the envelope); only these are excused.
+# Every project copy carries the contract probe extension, which registers unusable names on
+# purpose at start-up: the registry's refusals of those are expected in every editor log.
+_EXPECTED_ERRORS: list[re.Pattern[str]] = [
+    re.compile(r"command '(nonamespace|probe\.bad name|probe\.x+)' refused")
+]
+
+
+def expect_editor_error(pattern: str) -> None:
+    """Excuse editor log errors matching ``pattern``: call it in the test that provokes them."""
+    _EXPECTED_ERRORS.append(re.compile(pattern))
+
+
+def unexcused_errors(log: Path) -> list[str]:
+    """The errors of ``log`` that no test excused with expect_editor_error."""
+    return [line for line in engine_errors(log) if not any(p.search(line) for p in _EXPECTED_ERRORS)]
+
+
+def engine_errors(log: Path) -> list[str]:
+    """``SCRIPT ERROR`` and ``ERROR:`` lines of ``log`` with their ``at:`` line, minus known noise."""
+    lines = [_ANSI.sub("", line).rstrip() for line in log.read_text("utf-8", errors="replace").splitlines()]
+    errors = []
+    for index, line in enumerate(lines):
+        if not line.startswith(("ERROR:", "SCRIPT ERROR:")):
+            continue
+        following = lines[index + 1].strip() if index + 1 < len(lines) else ""
+        at = following if following.startswith("at:") else ""
+        if not any(error.search(line) and where.search(at) for error, where in KNOWN_HEADLESS_NOISE):
+            errors.append(f"{line}  {at}".rstrip())
+    return errors
+
+
+def copy_demo_project(destination: Path, *, test_extensions: bool = True) -> Path:
+    """A fresh copy of the demo project with the addon installed and (unless told not to) the
+    test-only extensions added."""
+    shutil.copytree(DEMO_PROJECT, destination, ignore=shutil.ignore_patterns(".godot"))
+    if test_extensions:
+        shutil.copytree(TEST_EXTENSIONS, destination / "mcp_test_extensions")
+    install_addon(destination)
+    return destination
+
+
+def start_editor(
+    project: Path,
+    env: dict[str, str],
+    log_path: Path,
+    editor_logs: list[Path],
+    extra_args: tuple[str, ...] = (),
+) -> EditorProcess:
+    """Launch a headless editor with the server's own launcher; its log joins the end-of-session check."""
+    editor_logs.append(log_path)
+    return launch_editor(project, env=env, log_path=log_path, extra_args=extra_args)
+
+
+@asynccontextmanager
+async def mcp_client(
+    editor: EngineEditor,
+    *args: str,
+    project: Path | None = None,
+    env: dict[str, str] | None = None,
+    mode: str = "legacy",
+) -> AsyncIterator[Client]:
+    """An official SDK client on ``godot-mcp serve --project P --no-launch ARGS`` over real stdio."""
+    serve_args = ["--project", str(project or editor.project)]
+    if "--launch" in args:
+        args = tuple(arg for arg in args if arg != "--launch")
+    else:
+        serve_args.append("--no-launch")
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "godot_mcp", "serve", *serve_args, *args],
+        env={**editor.env, **(env or {})},
+    )
+    log_path = editor.workspace / f"server-{len(editor.server_logs)}.log"
+    editor.server_logs.append(log_path)
+    with log_path.open("w", encoding="utf-8") as server_log:
+        async with Client(stdio_client(params, errlog=server_log), mode=mode) as client:
+            yield client
