@@ -13,8 +13,9 @@ from jsonschema.exceptions import SchemaError
 from godot_mcp.bridge.catalog import Catalog, CommandSpec
 from godot_mcp.bridge.editor_link import EditorLink
 from godot_mcp.bridge.runtime_link import RuntimeLink
-from godot_mcp.contract import CONTRACT, ToolError
+from godot_mcp.contract import CONTRACT, ErrorCode, ToolError
 from godot_mcp.server.arguments import ArgumentValidator
+from godot_mcp.server.game_end import explain_game_end
 from godot_mcp.server.projection import project_command
 from godot_mcp.server.tool_table import ToolBackend, ToolEntry, ToolOwner
 
@@ -33,14 +34,21 @@ class EditorCommand(ToolBackend):
 
 
 class RuntimeCommand(ToolBackend):
-    """Runs one catalogue command in the running game over the runtime link."""
+    """Runs one catalogue command in the running game over the runtime link; a call cut short by
+    the game's end is answered with how it ended (the editor knows)."""
 
-    def __init__(self, runtime: RuntimeLink, command: str) -> None:
+    def __init__(self, runtime: RuntimeLink, link: EditorLink, command: str) -> None:
         self._runtime = runtime
+        self._link = link
         self.command = command
 
     async def invoke(self, arguments: dict[str, Any], timeout_s: float) -> Any:
-        return await self._runtime.call(self.command, arguments, timeout_s)
+        try:
+            return await self._runtime.call(self.command, arguments, timeout_s)
+        except ToolError as error:
+            if error.code != ErrorCode.RUNTIME_DISCONNECTED:
+                raise
+            raise await explain_game_end(self._link, self.command, error) from None
 
 
 def command_timeout_s(spec: CommandSpec) -> float:
@@ -83,5 +91,5 @@ def _entry(spec: CommandSpec, link: EditorLink, runtime: RuntimeLink | None) -> 
 def _backend(spec: CommandSpec, link: EditorLink, runtime: RuntimeLink | None) -> ToolBackend:
     # Without a runtime link the editor answers a runtime command itself, with RUNTIME_ONLY.
     if spec.runs_in_game and runtime is not None:
-        return RuntimeCommand(runtime, spec.name)
+        return RuntimeCommand(runtime, link, spec.name)
     return EditorCommand(link, spec.name)

@@ -7,6 +7,7 @@ import pytest
 from mcp.client import Client
 
 from godot_mcp.contract import CONTRACT
+from tests.engine.harness import expect_editor_error
 from tests.mcp_results import failure, structured
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
@@ -118,3 +119,9 @@ async def test_a_guarded_path_parameter_is_refused_before_the_handler_runs(tools
 @pytest.mark.parametrize("path", ["res://scenes/level.tscn", "scenes/level.tscn", "res://a/./b.txt"])
 async def test_a_guarded_path_inside_the_project_passes(tools: Client, path: str) -> None:
     assert structured(await tools.call_tool("probe_guarded_path", {"path": path}))["params"]["path"] == path
+
+
+async def test_a_code_outside_the_vocabulary_is_caught_and_never_reaches_the_client(tools: Client) -> None:
+    expect_editor_error(r"NO_SUCH_CODE|command 'probe\.unknown_code' returned")
+    result = await tools.call_tool("probe_unknown_code", {})
+    assert failure(result)["code"] == "INTERNAL"

@@ -42,6 +42,7 @@ func register(registry: MCPToolkitCommandRegistry, _server: Node) -> void:
 		"probe.guarded_path", _ok, _read("Guards its path.").with_input_schema(path_schema).guard_project_path("path")
 	)
 	registry.add("probe.registration_report", _report, _read("What registry.add() answered for each probe."))
+	registry.add("probe.unknown_code", _unknown_code, _read("Fails with a code outside the vocabulary."))
 
 
 func _read(description: String) -> MCPToolkitExtensionOptions:
@@ -65,6 +66,10 @@ func _require(params: Dictionary) -> Dictionary:
 	if missing != null:
 		return missing
 	return MCPToolkitSuccess.ok()
+
+
+func _unknown_code(_params: Dictionary) -> Dictionary:
+	return MCPToolkitError.fail("NO_SUCH_CODE", "A code nobody declared.")
 
 
 func _report(_params: Dictionary) -> Dictionary:

@@ -13,6 +13,7 @@ from godot_mcp.bridge.editor_connection import connect_editor
 from godot_mcp.contract import ErrorCode
 from tests.engine.harness import EngineEditor, expect_editor_error
 from tests.engine.runtime.conftest import call, error_code, error_text
+from tests.mcp_results import failure
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
@@ -85,7 +86,9 @@ async def test_a_crash_is_reported_with_its_last_log_lines_and_the_server_keeps_
     await call(tools, "game_start")
     await call(tools, "execute_code", code='print("about to crash on purpose")\nreturn 1')
     crashed = await tools.call_tool("execute_code", {"code": 'OS.crash("on purpose from the runtime test")'})
-    assert error_code(crashed) == ErrorCode.RUNTIME_DISCONNECTED
+    assert error_code(crashed) == ErrorCode.GAME_NOT_RUNNING
+    assert "crashed while execute.code ran" in failure(crashed)["message"]
+    assert "about to crash on purpose" in failure(crashed)["message"]
     last = (await status_once_ended(tools))["last_run"]
     assert last["ended"] == "crashed"
     assert any("about to crash on purpose" in line for line in last["last_log_lines"])
