@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -12,7 +11,6 @@ import mcp_types as types
 import pytest
 from mcp.client import Client
 
-from tests.engine.harness import EngineEditor
 from tests.mcp_results import failure as mcp_failure
 
 _ENVELOPE = re.compile(
@@ -75,29 +73,11 @@ class Scratch:
 def scratch_for(request: pytest.FixtureRequest, project: Path) -> Scratch:
     """The test's own folder (not created): res://tests_tmp/<test module>/<test name>."""
     name = re.sub(r"[^A-Za-z0-9_]", "_", request.node.name)
-    module = _module_folder(request)
+    module = module_folder(request)
     return Scratch(f"res://tests_tmp/{module}/{name}", project / "tests_tmp" / module / name)
 
 
-@pytest.fixture
-def scratch(request: pytest.FixtureRequest, engine_editor: EngineEditor, tidy_scratch: None) -> Scratch:
-    """The test's own folder; the module's folders go when its last test is done (see tidy_scratch)."""
-    return scratch_for(request, engine_editor.project)
-
-
-@pytest.fixture(scope="module")
-async def tidy_scratch(
-    request: pytest.FixtureRequest, tools: Client, engine_editor: EngineEditor
-) -> AsyncIterator[None]:
-    """Deletes res://tests_tmp/<test module> after the module, through the editor so it sees the change.
-    A module using scratch imports both fixtures."""
-    yield
-    module = _module_folder(request)
-    if (engine_editor.project / "tests_tmp" / module).is_dir():
-        await call(tools, "folder_delete", {"path": f"res://tests_tmp/{module}", "recursive": True})
-
-
-def _module_folder(request: pytest.FixtureRequest) -> str:
+def module_folder(request: pytest.FixtureRequest) -> str:
     return str(request.module.__name__).rsplit(".", 1)[-1]
 
 

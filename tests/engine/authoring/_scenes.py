@@ -1,28 +1,15 @@
-"""Scenes for the scene.* and node.* tests: a fresh scene per test (closed afterwards) and snapshots of it."""
+"""Scenes for the scene.* and node.* tests: closing them, adding nodes, snapshots, undo and redo checks."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-import pytest
 from mcp.client import Client
 
-from tests.engine.authoring._helpers import call, redo, scratch_for, undo, unwrap
-from tests.engine.harness import EngineEditor
+from tests.engine.authoring._helpers import call, redo, undo, unwrap
 
 T = TypeVar("T")
-
-
-@pytest.fixture
-async def scene(
-    tools: Client, request: pytest.FixtureRequest, engine_editor: EngineEditor
-) -> AsyncIterator[str]:
-    """A new Node2D scene of the test's own (res://tests_tmp/<test>/scene.tscn), active; closed at the end."""
-    path = scratch_for(request, engine_editor.project).path("scene.tscn")
-    await call(tools, "scene_create", {"path": path, "root_class": "Node2D", "if_exists": "replace"})
-    yield path
-    await close_quietly(tools, path)
 
 
 async def close_quietly(client: Client, path: str) -> None:

@@ -9,11 +9,10 @@ import pytest
 from mcp.client import Client
 
 from tests.engine.authoring._helpers import call, call_fails, redo, scratch_for, undo
-from tests.engine.authoring._scenes import add, close_quietly, scene, tree
+from tests.engine.authoring._scenes import add, close_quietly, tree
 from tests.engine.harness import EngineEditor
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
-__all__ = ["scene"]
 
 
 @pytest.fixture

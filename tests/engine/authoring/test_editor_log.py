@@ -30,7 +30,7 @@ def lines(log: str) -> list[tuple[int, str, str]]:
 
 async def test_the_log_holds_the_errors_the_editor_printed_with_their_source(tools: Client) -> None:
     await provoke_error(tools)
-    page = await call(tools, "editor_get_log", {"levels": ["error"], "contains": "broken_non_dict"})
+    page = await call(tools, "editor_get_log", {"kinds": ["error"], "contains": "broken_non_dict"})
     entries = lines(page["log"])
     assert entries
     _, level, text = entries[-1]
@@ -43,16 +43,16 @@ async def test_the_log_holds_the_errors_the_editor_printed_with_their_source(too
 async def test_a_resume_cursor_returns_only_what_came_after_it(tools: Client) -> None:
     cursor = (await call(tools, "editor_get_log", {"limit": 1}))["resume_cursor"]
     await provoke_error(tools)
-    newer = await call(tools, "editor_get_log", {"cursor": cursor, "levels": ["error"]})
+    newer = await call(tools, "editor_get_log", {"cursor": cursor, "kinds": ["error"]})
     assert [re.search(BROKEN, text) is not None for _, _, text in lines(newer["log"])] == [True]
     assert all(seq >= cursor for seq, _, _ in lines(newer["log"]))
-    quiet = await call(tools, "editor_get_log", {"cursor": newer["resume_cursor"], "levels": ["error"]})
+    quiet = await call(tools, "editor_get_log", {"cursor": newer["resume_cursor"], "kinds": ["error"]})
     assert (quiet["returned"], quiet["log"], quiet["has_more"]) == (0, "", False)
 
 
-async def test_levels_and_text_filter_the_entries(tools: Client) -> None:
+async def test_kinds_and_text_filter_the_entries(tools: Client) -> None:
     await provoke_error(tools)
-    warnings = await call(tools, "editor_get_log", {"cursor": 0, "levels": ["warning"], "limit": 1000})
+    warnings = await call(tools, "editor_get_log", {"cursor": 0, "kinds": ["warning"], "limit": 1000})
     assert all(level == "WARNING" for _, level, _ in lines(warnings["log"]))
     assert not any(re.search(BROKEN, text) for _, _, text in lines(warnings["log"]))
 

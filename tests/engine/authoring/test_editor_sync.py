@@ -8,11 +8,10 @@ import pytest
 from mcp.client import Client
 
 from tests.engine.authoring._helpers import call, call_fails, scratch_for
-from tests.engine.authoring._scenes import add, close_quietly, scene
+from tests.engine.authoring._scenes import add, close_quietly
 from tests.engine.harness import EngineEditor
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
-__all__ = ["scene"]
 
 
 async def test_save_all_writes_every_open_scene_with_a_path(

@@ -7,19 +7,9 @@ import base64
 import pytest
 from mcp.client import Client
 
-from tests.engine.authoring._helpers import (
-    Scratch,
-    call,
-    call_fails,
-    redo,
-    scratch,
-    tidy_scratch,
-    undo,
-    unwrap,
-)
+from tests.engine.authoring._helpers import Scratch, call, call_fails, redo, undo, unwrap
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
-__all__ = ["scratch", "tidy_scratch"]
 
 
 async def test_write_creates_the_file_and_undo_redo_remove_and_restore_it(

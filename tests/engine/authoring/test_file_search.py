@@ -5,10 +5,9 @@ from __future__ import annotations
 import pytest
 from mcp.client import Client
 
-from tests.engine.authoring._helpers import Scratch, call, call_fails, scratch, tidy_scratch, unwrap
+from tests.engine.authoring._helpers import Scratch, call, call_fails, unwrap
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
-__all__ = ["scratch", "tidy_scratch"]
 
 
 async def test_text_search_finds_each_line_with_its_column(tools: Client, scratch: Scratch) -> None:

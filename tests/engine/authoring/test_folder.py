@@ -5,10 +5,9 @@ from __future__ import annotations
 import pytest
 from mcp.client import Client
 
-from tests.engine.authoring._helpers import Scratch, call, call_fails, redo, scratch, tidy_scratch, undo
+from tests.engine.authoring._helpers import Scratch, call, call_fails, redo, undo
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
-__all__ = ["scratch", "tidy_scratch"]
 
 
 async def test_create_makes_missing_parents_and_undo_removes_them(tools: Client, scratch: Scratch) -> None:

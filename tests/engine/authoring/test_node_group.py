@@ -6,10 +6,9 @@ import pytest
 from mcp.client import Client
 
 from tests.engine.authoring._helpers import call, call_fails
-from tests.engine.authoring._scenes import add, assert_undo_redo, scene
+from tests.engine.authoring._scenes import add, assert_undo_redo
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
-__all__ = ["scene"]
 
 
 async def groups_of(client: Client, scene: str, node_path: str) -> list[str]:

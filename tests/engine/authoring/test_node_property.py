@@ -6,10 +6,9 @@ import pytest
 from mcp.client import Client
 
 from tests.engine.authoring._helpers import call, call_fails, unwrap
-from tests.engine.authoring._scenes import add, assert_undo_redo, scene, value, vector2
+from tests.engine.authoring._scenes import add, assert_undo_redo, value, vector2
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
-__all__ = ["scene"]
 
 RED = {"type": "Color", "r": 1, "g": 0, "b": 0, "a": 1}
 

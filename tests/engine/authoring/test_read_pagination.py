@@ -8,10 +8,9 @@ from collections.abc import AsyncIterator
 import pytest
 from mcp.client import Client
 
-from tests.engine.authoring._helpers import Scratch, call, call_fails, scratch, tidy_scratch, unwrap
+from tests.engine.authoring._helpers import Scratch, call, call_fails, unwrap
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
-__all__ = ["scratch", "tidy_scratch"]
 
 DEFAULT_CAP = 256 * 1024
 # Multi-byte characters on every line, so byte windows must land on character boundaries.

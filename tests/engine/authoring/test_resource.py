@@ -5,19 +5,9 @@ from __future__ import annotations
 import pytest
 from mcp.client import Client
 
-from tests.engine.authoring._helpers import (
-    Scratch,
-    call,
-    call_fails,
-    redo,
-    scratch,
-    tidy_scratch,
-    undo,
-    unwrap,
-)
+from tests.engine.authoring._helpers import Scratch, call, call_fails, redo, undo, unwrap
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
-__all__ = ["scratch", "tidy_scratch"]
 
 SIZE = {"type": "Vector2", "x": 10.0, "y": 20.0}
 

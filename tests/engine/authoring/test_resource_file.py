@@ -7,11 +7,10 @@ import re
 import pytest
 from mcp.client import Client
 
-from tests.engine.authoring._helpers import Scratch, call, call_fails, redo, scratch, tidy_scratch, undo
+from tests.engine.authoring._helpers import Scratch, call, call_fails, redo, undo
 from tests.engine.harness import EngineEditor
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
-__all__ = ["scratch", "tidy_scratch"]
 
 UID = re.compile(r'uid="(uid://[a-z0-9]+)"')
 

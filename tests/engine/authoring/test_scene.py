@@ -6,10 +6,9 @@ import pytest
 from mcp.client import Client
 
 from tests.engine.authoring._helpers import call, call_fails
-from tests.engine.authoring._scenes import add, scene
+from tests.engine.authoring._scenes import add
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
-__all__ = ["scene"]
 
 
 async def test_get_tree_filters_by_type_group_and_name(tools: Client, scene: str) -> None:

@@ -6,10 +6,9 @@ import pytest
 from mcp.client import Client
 
 from tests.engine.authoring._helpers import call, call_fails
-from tests.engine.authoring._scenes import add, assert_undo_redo, scene, tree, value, vector2
+from tests.engine.authoring._scenes import add, assert_undo_redo, tree, value, vector2
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
-__all__ = ["scene"]
 
 COIN = "res://scenes/coin.tscn"
 

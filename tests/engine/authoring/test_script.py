@@ -5,19 +5,9 @@ from __future__ import annotations
 import pytest
 from mcp.client import Client
 
-from tests.engine.authoring._helpers import (
-    Scratch,
-    call,
-    call_fails,
-    redo,
-    scratch,
-    tidy_scratch,
-    undo,
-    unwrap,
-)
+from tests.engine.authoring._helpers import Scratch, call, call_fails, redo, undo, unwrap
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
-__all__ = ["scratch", "tidy_scratch"]
 
 LIFECYCLE = "\n\nfunc _ready() -> void:\n\tpass\n\n\nfunc _process(_delta: float) -> void:\n\tpass\n"
 NODE_TEMPLATE = "class_name {name}\nextends CharacterBody2D\n" + LIFECYCLE

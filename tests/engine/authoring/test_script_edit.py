@@ -7,10 +7,9 @@ from collections.abc import AsyncIterator
 import pytest
 from mcp.client import Client
 
-from tests.engine.authoring._helpers import Scratch, call, call_fails, redo, scratch, tidy_scratch, undo
+from tests.engine.authoring._helpers import Scratch, call, call_fails, redo, undo
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
-__all__ = ["scratch", "tidy_scratch"]
 
 SOURCE = (
     "extends Node\n\nvar speed: int = 1\n\n\nfunc _ready() -> void:\n\tpass\n"

@@ -9,11 +9,10 @@ import pytest
 from mcp.client import Client
 
 from tests.engine.authoring._helpers import call, call_fails, scratch_for
-from tests.engine.authoring._scenes import add, assert_undo_redo, close_quietly, scene
+from tests.engine.authoring._scenes import add, assert_undo_redo, close_quietly
 from tests.engine.harness import EngineEditor
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
-__all__ = ["scene"]
 
 RECEIVER = """extends Node2D
 

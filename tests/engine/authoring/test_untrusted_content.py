@@ -5,10 +5,9 @@ from __future__ import annotations
 import pytest
 from mcp.client import Client
 
-from tests.engine.authoring._helpers import Scratch, call, scratch, tidy_scratch, unwrap
+from tests.engine.authoring._helpers import Scratch, call, unwrap
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
-__all__ = ["scratch", "tidy_scratch"]
 
 FAKE_KEY = "sk-ant-api03-FAKEFAKEFAKEFAKEFAKEFAKE0123456789"
 HOSTILE = (

@@ -78,6 +78,19 @@ async def test_typed_text_lands_in_a_focused_line_edit(game: Client) -> None:
     assert await game_value(game, "get_node('HUD/TypedInto').text") == "Hi there!"
 
 
+async def test_a_key_name_may_carry_its_modifiers(game: Client) -> None:
+    await call(game, "runtime_resume")
+    await call(
+        game,
+        "execute_code",
+        code="var edit = LineEdit.new()\nedit.name = 'KeyedInto'\nscene.get_node('HUD').add_child(edit)\n"
+        + "edit.grab_focus()",
+    )
+    await call(game, "input_key", key="Shift+H")
+    await call(game, "input_key", key="I")
+    assert await game_value(game, "get_node('HUD/KeyedInto').text") == "Hi"
+
+
 async def test_an_unknown_action_key_or_position_is_refused(game: Client) -> None:
     unknown = await game.call_tool("input_action_press", {"action": "fly"})
     assert error_code(unknown) == ErrorCode.NOT_FOUND

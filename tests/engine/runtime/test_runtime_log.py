@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from mcp.client import Client
 
-from tests.engine.runtime.conftest import call
+from tests.engine.runtime.conftest import call, error_code, error_text
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
@@ -15,7 +15,7 @@ async def test_the_log_holds_what_the_game_printed_wrapped_as_untrusted(game: Cl
     log = await call(game, "runtime_get_log")
     assert "hello from the game log test" in log["log"]
     assert log["log"].startswith("<untrusted-content")
-    assert log["last_seq"] >= 1
+    assert log["last_seq"] >= 0  # entries are numbered from 0, as in the editor log
 
 
 async def test_a_cursor_returns_only_newer_lines(game: Client) -> None:
@@ -40,6 +40,23 @@ async def test_lines_page_and_filter_by_kind(game: Client) -> None:
     warnings = await call(game, "runtime_get_log", kinds=["warning"])
     assert "a warning line" in warnings["log"]
     assert "paged" not in warnings["log"]
+
+
+async def test_text_filters_the_lines_and_counts_go_by_kind(game: Client) -> None:
+    code = 'print("needle in a message")\nprint("plain hay")\npush_warning("needle in a warning")'
+    await call(game, "execute_code", code=code)
+    found = await call(game, "runtime_get_log", contains="NEEDLE")
+    assert "needle in a message" in found["log"]
+    assert "needle in a warning" in found["log"]
+    assert "plain hay" not in found["log"]
+    assert found["counts"] == {"message": 1, "warning": 1}
+
+
+async def test_a_cursor_past_the_end_is_refused_with_a_hint(game: Client) -> None:
+    end = (await call(game, "runtime_get_log", limit=1))["resume_cursor"]
+    refused = await game.call_tool("runtime_get_log", {"cursor": end + 1000})
+    assert error_code(refused) == "INVALID_PARAMS"
+    assert "resume_cursor" in error_text(refused)
 
 
 async def test_secrets_printed_by_the_game_are_redacted(game: Client) -> None:

@@ -4,7 +4,7 @@ extends RefCounted
 ## {"deadzone", "events"}), read tolerantly and changed in one saved, undoable step that the
 ## editor's own InputMap follows.
 
-const EventShapes := preload("res://addons/godot_mcp/authoring/input_event_shapes.gd")
+const EventCodec := preload("res://addons/godot_mcp/contract/input_event_codec.gd")
 const DEFAULT_DEADZONE := 0.2
 
 
@@ -36,14 +36,14 @@ static func describe(action: String) -> Dictionary:
 	var shapes: Array[Dictionary] = []
 	for event: Variant in value["events"]:
 		if event is InputEvent:
-			shapes.append(EventShapes.to_json(event))
+			shapes.append(EventCodec.to_json(event))
 	return {"action": action, "deadzone": value["deadzone"], "events": shapes, "builtin": is_builtin(action)}
 
 
 ## Index of the first event whose JSON shape equals shape, or -1.
 static func find_event(events: Array, shape: Dictionary) -> int:
 	for i: int in events.size():
-		if events[i] is InputEvent and EventShapes.to_json(events[i]) == shape:
+		if events[i] is InputEvent and EventCodec.to_json(events[i]) == shape:
 			return i
 	return -1
 

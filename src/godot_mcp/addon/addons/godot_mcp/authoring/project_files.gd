@@ -6,6 +6,7 @@ extends RefCounted
 
 const PathGuard := preload("res://addons/godot_mcp/security/path_guard.gd")
 const ProjectFiles := preload("res://addons/godot_mcp/authoring/project_files.gd")
+const TextContent := preload("res://addons/godot_mcp/authoring/text_content.gd")
 
 ## Above this many bytes a change is made without an undo entry, so the editor's memory does not
 ## keep large assets alive.
@@ -24,6 +25,31 @@ static func guarded(raw: Variant) -> String:
 static func denied(param: String, raw: Variant) -> Dictionary:
 	var checked: Dictionary = PathGuard.resolve_project(raw)
 	return MCPToolkitError.fail("PATH_DENIED", "%s: %s" % [param, checked.get("reason", "refused")])
+
+
+## {"path": the normalised res:// path} of the existing file params[param] names, or {"error":
+## PATH_DENIED, or NOT_FOUND (INVALID_PARAMS for a folder)}.
+static func existing_file(params: Dictionary, param: String = "path") -> Dictionary:
+	var path: String = guarded(params.get(param))
+	if path == "":
+		return {"error": denied(param, params.get(param))}
+	if not FileAccess.file_exists(path):
+		return {"error": missing_file(path)}
+	return {"path": path}
+
+
+## {"path", "text"} of the existing UTF-8 file params[param] names, or {"error"} as existing_file
+## gives it, or INVALID_PARAMS when the bytes are not UTF-8.
+static func existing_text(params: Dictionary, param: String = "path") -> Dictionary:
+	var found: Dictionary = existing_file(params, param)
+	if found.has("error"):
+		return found
+	var bytes: PackedByteArray = FileAccess.get_file_as_bytes(found["path"])
+	if not TextContent.is_utf8(bytes):
+		var message: String = "'%s' is not UTF-8 text." % found["path"]
+		return {"error": MCPToolkitError.fail("INVALID_PARAMS", message, "Use file_read.")}
+	found["text"] = TextContent.decode(bytes)
+	return found
 
 
 static func missing_file(path: String) -> Dictionary:

@@ -92,24 +92,7 @@ static func json_of(value: Variant, info: Dictionary, source: String) -> Diction
 	var size: int = JSON.stringify(json).length()
 	if size > MAX_VALUE_CHARS:
 		return {"omitted": {"type": type_string(typeof(value)), "json_chars": size, "reason": "too large to include"}}
-	return {"value": wrap_strings(json, source)}
-
-
-## json with each non-empty plain string wrapped as untrusted content (tagged values stay as they are).
-static func wrap_strings(json: Variant, source: String) -> Variant:
-	if json is String:
-		return Untrusted.wrap("property", source, json) if not (json as String).is_empty() else json
-	if json is Array:
-		var items: Array = []
-		for item: Variant in json:
-			items.append(wrap_strings(item, source))
-		return items
-	if json is Dictionary and not (json as Dictionary).has("type"):
-		var fields: Dictionary = {}
-		for key: Variant in json:
-			fields[key] = wrap_strings(json[key], source)
-		return fields
-	return json
+	return {"value": Untrusted.wrap_strings("property", source, json)}
 
 
 ## "Vector2", "int", or the class of an object-typed property ("Texture2D").

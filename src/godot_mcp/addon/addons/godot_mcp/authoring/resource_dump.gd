@@ -24,25 +24,9 @@ static func properties(resource: Resource, names: PackedStringArray, source: Str
 	var hints: Dictionary = _hints(resource)
 	var values: Dictionary = {}
 	for name: String in names:
-		values[name] = wrapped(Coercion.to_json(resource.get(name), int(hints.get(name, PROPERTY_HINT_NONE))), source)
+		var json: Variant = Coercion.to_json(resource.get(name), int(hints.get(name, PROPERTY_HINT_NONE)))
+		values[name] = Untrusted.wrap_strings("resource", source, json)
 	return values
-
-
-## json with its plain strings wrapped as untrusted content from source.
-static func wrapped(json: Variant, source: String) -> Variant:
-	if json is String:
-		return Untrusted.wrap("resource", source, json) if not (json as String).is_empty() else json
-	if json is Array:
-		var items: Array = []
-		for item: Variant in json:
-			items.append(wrapped(item, source))
-		return items
-	if json is Dictionary and not (json as Dictionary).has("type"):
-		var fields: Dictionary = {}
-		for key: Variant in json:
-			fields[key] = wrapped(json[key], source)
-		return fields
-	return json
 
 
 static func _hints(resource: Resource) -> Dictionary:

@@ -197,12 +197,13 @@ static func _list_options() -> MCPToolkitCommandOptions:
 			}
 		)
 	)
-	var fields: Dictionary = S.page_fields("autoloads", "offset")
-	fields["autoloads"] = S.array(_autoload_schema(), "In load order.")
+	var output: Dictionary = S.page(
+		"autoloads", "offset", {"autoloads": S.array(_autoload_schema(), "In load order.")}, ["autoloads"]
+	)
 	return (
 		_options("List the project's autoloads in load order: name, script or scene path, global variable or not.")
 		. with_input_schema(input)
-		. with_output_schema(S.object(fields, ["autoloads", "has_more", "total_autoloads", "returned"], true))
+		. with_output_schema(output)
 		. mark_read_only()
 		. mark_idempotent()
 	)

@@ -26,6 +26,7 @@ static func register_all(registry: MCPToolkitCommandRegistry) -> void:
 	preload("res://addons/godot_mcp/commands/game_commands.gd").register(registry)
 	preload("res://addons/godot_mcp/commands/runtime_catalog.gd").register(registry)
 	preload("res://addons/godot_mcp/commands/editor_log_commands.gd").register(registry)
+	preload("res://addons/godot_mcp/commands/editor_execute_commands.gd").register(registry)
 	preload("res://addons/godot_mcp/commands/editor_sync_commands.gd").register(registry)
 	preload("res://addons/godot_mcp/commands/input_map_commands.gd").register(registry)
 	preload("res://addons/godot_mcp/commands/autoload_commands.gd").register(registry)

@@ -59,8 +59,7 @@ static func list_classes_options() -> MCPToolkitCommandOptions:
 			true
 		)
 	)
-	var fields: Dictionary = S.page_fields("classes", "offset")
-	fields["classes"] = S.array(entry, "Sorted by name.")
+	var output: Dictionary = S.page("classes", "offset", {"classes": S.array(entry, "Sorted by name.")}, ["classes"])
 	return (
 		_options(
 			(
@@ -69,7 +68,7 @@ static func list_classes_options() -> MCPToolkitCommandOptions:
 			)
 		)
 		. with_input_schema(input)
-		. with_output_schema(S.object(fields, ["classes", "has_more", "total_classes", "returned"], true))
+		. with_output_schema(output)
 	)
 
 

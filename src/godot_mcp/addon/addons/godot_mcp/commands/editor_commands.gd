@@ -3,11 +3,9 @@ extends RefCounted
 ## editor.* commands: what this editor is and what it has open.
 
 const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
-const ContractData := preload("res://addons/godot_mcp/contract/contract_data.gd")
-const VersionGate := preload("res://addons/godot_mcp/contract/version_gate.gd")
-const ProjectIdentity := preload("res://addons/godot_mcp/instances/project_identity.gd")
+const InstanceIdentity := preload("res://addons/godot_mcp/instances/instance_identity.gd")
 ## The editor group's description, shared by every editor.* module.
-const GROUP_TEXT := "The editor itself: its state, undo history, saving, waiting for imports, its output log."
+const GROUP_TEXT := "The editor itself: its state, undo history, saving, waiting for imports, its log, running code."
 
 
 static func register(registry: MCPToolkitCommandRegistry) -> void:
@@ -35,24 +33,19 @@ static func register(registry: MCPToolkitCommandRegistry) -> void:
 
 static func get_info(_params: Dictionary) -> Dictionary:
 	var root: Node = EditorInterface.get_edited_scene_root()
-	var info: Dictionary = Engine.get_version_info()
-	return (
-		MCPToolkitSuccess
-		. ok(
+	var info: Dictionary = InstanceIdentity.describe()
+	(
+		info
+		. merge(
 			{
-				"godot_version": VersionGate.engine_version(),
-				"godot_version_full": str(info.get("string", "")),
-				"plugin_version": ContractData.PLUGIN_VERSION,
-				"headless": DisplayServer.get_name() == "headless",
 				"display_server": DisplayServer.get_name(),
-				"project_name": ProjectIdentity.project_name(),
-				"project_path": ProjectIdentity.project_path(),
 				"open_scenes": Array(EditorInterface.get_open_scenes()),
 				"current_scene": root.scene_file_path if root != null else "",
 				"editor_pid": OS.get_process_id(),
 			}
 		)
 	)
+	return MCPToolkitSuccess.ok(info)
 
 
 static func _info_schema() -> Dictionary:
@@ -60,6 +53,7 @@ static func _info_schema() -> Dictionary:
 		S
 		. object(
 			{
+				"protocol_version": S.integer("The wire protocol version the addon speaks."),
 				"godot_version": S.string("major.minor.patch"),
 				"godot_version_full": S.string(),
 				"plugin_version": S.string(),

@@ -170,17 +170,18 @@ static func _history_schema() -> Dictionary:
 		["index", "name", "by_mcp", "applied"],
 		true
 	)
-	var fields: Dictionary = S.page_fields("actions", "offset")
-	(
-		fields
-		. merge(
+	return (
+		S
+		. page(
+			"actions",
+			"offset",
 			{
 				"history": S.enum_of(["scene", "global"]),
 				"scene": S.string(),
 				"current": S.integer("Index of the newest applied action (-1: none)."),
 				"total": S.integer("Same as total_actions."),
 				"actions": S.array(action, "Newest first."),
-			}
+			},
+			["actions", "history", "current"]
 		)
 	)
-	return S.object(fields, ["actions", "history", "current", "has_more", "total_actions", "returned"], true)

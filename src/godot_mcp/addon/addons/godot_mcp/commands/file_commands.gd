@@ -45,11 +45,10 @@ static func list(params: Dictionary) -> Dictionary:
 
 
 static func read(params: Dictionary) -> Dictionary:
-	var path: String = ProjectFiles.guarded(params.get("path"))
-	if path == "":
-		return ProjectFiles.denied("path", params.get("path"))
-	if not FileAccess.file_exists(path):
-		return ProjectFiles.missing_file(path)
+	var found: Dictionary = ProjectFiles.existing_file(params)
+	if found.has("error"):
+		return found["error"]
+	var path: String = found["path"]
 	var bytes: PackedByteArray = FileAccess.get_file_as_bytes(path)
 	var offset: int = int(params.get("offset", 0))
 	if offset < 0 or offset > bytes.size():

@@ -28,21 +28,11 @@ static func list_options() -> MCPToolkitCommandOptions:
 		["path", "type"],
 		true
 	)
-	var fields: Dictionary = S.page_fields("entries", "offset")
-	fields.merge({"path": S.string(), "entries": S.array(entry)})
-	return (
-		_base(
-			(
-				"List the files and folders of a project folder, optionally recursive and filtered by a glob,"
-				+ " paginated. Hidden folders (.godot) and the MCP addon's folder are left out."
-			)
-		)
-		. with_input_schema(S.object(params))
-		. with_output_schema(S.object(fields, ["entries", "has_more", "total_entries", "returned"], true))
-		. guard_project_path("path")
-		. mark_read_only()
-		. mark_idempotent()
+	var description: String = (
+		"List the files and folders of a project folder, optionally recursive and filtered by a glob, paginated."
+		+ " Hidden folders (.godot) and the MCP addon's folder are left out."
 	)
+	return folder_listing(_base(description), "entries", entry, params)
 
 
 static func read_options() -> MCPToolkitCommandOptions:
@@ -56,17 +46,19 @@ static func read_options() -> MCPToolkitCommandOptions:
 		"encoding":
 		S.enum_of(["text", "base64"], "text: UTF-8 text, wrapped as untrusted content; base64: raw bytes.", "text"),
 	}
-	var fields: Dictionary = S.page_fields("bytes", "offset")
-	(
-		fields
-		. merge(
+	var output: Dictionary = (
+		S
+		. page(
+			"bytes",
+			"offset",
 			{
 				"path": S.string(),
 				"encoding": S.string(),
 				"offset": S.integer(),
 				"content":
 				S.string("The bytes read: text inside an untrusted-content envelope (secrets redacted), or base64."),
-			}
+			},
+			["path", "content"]
 		)
 	)
 	return (
@@ -77,7 +69,7 @@ static func read_options() -> MCPToolkitCommandOptions:
 			)
 		)
 		. with_input_schema(S.object(params, ["path"]))
-		. with_output_schema(S.object(fields, ["path", "content", "has_more", "total_bytes", "returned"], true))
+		. with_output_schema(output)
 		. guard_project_path("path")
 		. mark_read_only()
 		. mark_idempotent()
@@ -139,6 +131,22 @@ static func delete_options() -> MCPToolkitCommandOptions:
 		. with_output_schema(_change_schema({"deleted": S.array(S.string())}))
 		. guard_project_path("path")
 		. mark_destructive()
+	)
+
+
+## A read-only listing of a project folder paginated by offset (file_list, resource_list,
+## script_list): params (with "path") in; out, the folder's path and a page of items under unit.
+static func folder_listing(
+	options: MCPToolkitCommandOptions, unit: String, item: Dictionary, params: Dictionary
+) -> MCPToolkitCommandOptions:
+	var output: Dictionary = S.page(unit, "offset", {"path": S.string(), unit: S.array(item)}, [unit])
+	return (
+		options
+		. with_input_schema(S.object(params))
+		. with_output_schema(output)
+		. guard_project_path("path")
+		. mark_read_only()
+		. mark_idempotent()
 	)
 
 

@@ -134,17 +134,19 @@ static func _options() -> MCPToolkitCommandOptions:
 		["path", "line", "column"],
 		true
 	)
-	var fields: Dictionary = S.page_fields("matches", "offset")
-	(
-		fields
-		. merge(
+	var output: Dictionary = (
+		S
+		. page(
+			"matches",
+			"offset",
 			{
 				"path": S.string(),
 				"matches": S.array(item),
 				"files_searched": S.integer(),
 				"files_skipped": S.integer("Binary, non-UTF-8 or over-4-MiB files left out."),
 				"lines": S.string("This page's matching lines as 'path:line:column: text', as untrusted content."),
-			}
+			},
+			["matches"]
 		)
 	)
 	return (
@@ -157,7 +159,7 @@ static func _options() -> MCPToolkitCommandOptions:
 			)
 		)
 		. with_input_schema(S.object(params, ["query"]))
-		. with_output_schema(S.object(fields, ["matches", "has_more", "total_matches", "returned"], true))
+		. with_output_schema(output)
 		. with_group(FileSchemas.GROUP, FileSchemas.GROUP_TEXT, FileSchemas.KEYWORDS)
 		. guard_project_path("path")
 		. mark_read_only()

@@ -6,7 +6,7 @@ extends RefCounted
 const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
 const Pagination := preload("res://addons/godot_mcp/contract/pagination.gd")
 const IfExists := preload("res://addons/godot_mcp/authoring/if_exists.gd")
-const EventShapes := preload("res://addons/godot_mcp/authoring/input_event_shapes.gd")
+const EventCodec := preload("res://addons/godot_mcp/contract/input_event_codec.gd")
 const ActionSetting := preload("res://addons/godot_mcp/authoring/input_action_setting.gd")
 const GROUP_TEXT := "Input actions of the project and the keys, mouse buttons and joypad inputs bound to them."
 const KEYWORDS: Array[String] = ["input", "action", "key", "controls", "joypad"]
@@ -44,7 +44,7 @@ static func add_action(params: Dictionary) -> Dictionary:
 		return MCPToolkitError.fail("INVALID_PARAMS", problem, "Use a name like 'move_left' or 'jump'.")
 	var events: Array = []
 	for shape: Variant in params.get("events", []):
-		var built: Dictionary = EventShapes.from_json(shape)
+		var built: Dictionary = EventCodec.from_json(shape)
 		if not built["ok"]:
 			return _bad_event(built)
 		events.append(built["event"])
@@ -83,11 +83,11 @@ static func add_event(params: Dictionary) -> Dictionary:
 	var action: String = str(params.get("action", ""))
 	if not ActionSetting.exists(action):
 		return _missing(action)
-	var built: Dictionary = EventShapes.from_json(params.get("event"))
+	var built: Dictionary = EventCodec.from_json(params.get("event"))
 	if not built["ok"]:
 		return _bad_event(built)
 	var value: Dictionary = ActionSetting.read(action)
-	var shape: Dictionary = EventShapes.to_json(built["event"])
+	var shape: Dictionary = EventCodec.to_json(built["event"])
 	var existing: int = ActionSetting.find_event(value["events"], shape)
 	if existing >= 0 and policy != IfExists.REPLACE:
 		return IfExists.existing(policy, "That event on '%s'" % action, ActionSetting.describe(action))
@@ -116,7 +116,7 @@ static func remove_event(params: Dictionary) -> Dictionary:
 	if not failed.is_empty():
 		return failed
 	var result: Dictionary = ActionSetting.describe(action)
-	result["removed_event"] = EventShapes.to_json(removed)
+	result["removed_event"] = EventCodec.to_json(removed)
 	return MCPToolkitSuccess.ok(result)
 
 
@@ -124,8 +124,8 @@ static func _chosen_index(events: Array, params: Dictionary) -> int:
 	if params.has("index"):
 		var index: int = int(params["index"])
 		return index if index >= 0 and index < events.size() else -1
-	var built: Dictionary = EventShapes.from_json(params.get("event"))
-	return ActionSetting.find_event(events, EventShapes.to_json(built["event"])) if built["ok"] else -1
+	var built: Dictionary = EventCodec.from_json(params.get("event"))
+	return ActionSetting.find_event(events, EventCodec.to_json(built["event"])) if built["ok"] else -1
 
 
 static func _done(action: String, status: String) -> Dictionary:
@@ -174,12 +174,11 @@ static func _list_options() -> MCPToolkitCommandOptions:
 			}
 		)
 	)
-	var fields: Dictionary = S.page_fields("actions", "offset")
-	fields["actions"] = S.array(_action_schema())
+	var output: Dictionary = S.page("actions", "offset", {"actions": S.array(_action_schema())}, ["actions"])
 	return (
 		_options("List the project's input actions with their deadzone and bound events (keys, buttons, axes).")
 		. with_input_schema(input)
-		. with_output_schema(S.object(fields, ["actions", "has_more", "total_actions", "returned"], true))
+		. with_output_schema(output)
 		. mark_read_only()
 		. mark_idempotent()
 	)
@@ -258,7 +257,7 @@ static func _event_input_schema() -> Dictionary:
 		S
 		. object(
 			{
-				"type": S.enum_of(EventShapes.TYPES, "What kind of input."),
+				"type": S.enum_of(EventCodec.TYPES, "What kind of input."),
 				"key": S.string("type key: 'A', 'Space', 'Enter', 'Escape', 'Left', 'F1', or with modifiers 'Ctrl+S'."),
 				"physical":
 				S.boolean("type key: match the key's position on the keyboard (the editor's default).", true),
@@ -267,13 +266,13 @@ static func _event_input_schema() -> Dictionary:
 					(
 						"type mouse_button: %s. type joypad_button: %s. %s"
 						% [
-							", ".join(EventShapes.MOUSE_BUTTONS.keys()),
-							", ".join(EventShapes.JOY_BUTTONS.keys()),
+							", ".join(EventCodec.MOUSE_BUTTONS.keys()),
+							", ".join(EventCodec.JOY_BUTTONS.keys()),
 							name_or_index
 						]
 					)
 				),
-				"axis": S.any("type joypad_motion: %s. %s" % [", ".join(EventShapes.JOY_AXES.keys()), name_or_index]),
+				"axis": S.any("type joypad_motion: %s. %s" % [", ".join(EventCodec.JOY_AXES.keys()), name_or_index]),
 				"direction": S.integer("type joypad_motion: -1 or 1, the axis direction that triggers the action."),
 				"double_click": S.boolean("type mouse_button: only a double click."),
 				"ctrl": S.boolean(),

@@ -337,6 +337,9 @@ static func _list_schema() -> Dictionary:
 			true
 		)
 	)
-	var fields: Dictionary = S.page_fields("properties", "offset")
-	fields.merge({"scene": S.string(), "node_path": S.string(), "type": S.string(), "properties": S.array(row)})
-	return S.object(fields, ["properties", "has_more", "total_properties", "returned"], true)
+	return S.page(
+		"properties",
+		"offset",
+		{"scene": S.string(), "node_path": S.string(), "type": S.string(), "properties": S.array(row)},
+		["properties"]
+	)

@@ -155,9 +155,7 @@ static func _found_schema() -> Dictionary:
 			true
 		)
 	)
-	var fields: Dictionary = S.page_fields("matches", "offset")
-	fields.merge({"scene": S.string(), "nodes": S.array(row)})
-	return S.object(fields, ["nodes", "has_more", "total_matches", "returned"], true)
+	return S.page("matches", "offset", {"scene": S.string(), "nodes": S.array(row)}, ["nodes"])
 
 
 static func _selection_schema() -> Dictionary:

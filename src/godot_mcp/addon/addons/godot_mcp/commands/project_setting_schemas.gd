@@ -80,12 +80,11 @@ static func list_settings_options() -> MCPToolkitCommandOptions:
 	var entry: Dictionary = _setting_schema()
 	entry["properties"]["value_omitted"] = S.string("Why value is missing: too large to list.")
 	entry["required"] = ["name", "type", "is_default"]
-	var fields: Dictionary = S.page_fields("settings", "offset")
-	fields["settings"] = S.array(entry, "Sorted by name.")
+	var output: Dictionary = S.page("settings", "offset", {"settings": S.array(entry, "Sorted by name.")}, ["settings"])
 	return (
 		_options("List project settings by name prefix, with their values and whether they differ from the default.")
 		. with_input_schema(input)
-		. with_output_schema(S.object(fields, ["settings", "has_more", "total_settings", "returned"], true))
+		. with_output_schema(output)
 		. mark_read_only()
 		. mark_idempotent()
 	)

@@ -140,11 +140,10 @@ static func save_target_problem(resource: Resource, path: String) -> Dictionary:
 
 ## {"resource", "path"} of the resource file params["path"] names (the editor's copy when loaded), or {"error"}.
 static func load_resource(params: Dictionary) -> Dictionary:
-	var path: String = ProjectFiles.guarded(params.get("path"))
-	if path == "":
-		return {"error": ProjectFiles.denied("path", params.get("path"))}
-	if not FileAccess.file_exists(path):
-		return {"error": ProjectFiles.missing_file(path)}
+	var found: Dictionary = ProjectFiles.existing_file(params)
+	if found.has("error"):
+		return found
+	var path: String = found["path"]
 	if not ResourceLoader.exists(path):
 		return {
 			"error": MCPToolkitError.fail("INVALID_PARAMS", "'%s' is not a resource file." % path, "Use file_read.")

@@ -83,15 +83,11 @@ static func list_options() -> MCPToolkitCommandOptions:
 	var item: Dictionary = S.object(
 		{"path": S.string(), "type": S.string(), "class_name": S.string("Script class, '' for none.")}, ["path"], true
 	)
-	var fields: Dictionary = S.page_fields("resources", "offset")
-	fields.merge({"path": S.string(), "resources": S.array(item)})
-	return (
-		_base("List the resource files (scenes, scripts, .tres, imported assets) under a folder, by class, paginated.")
-		. with_input_schema(S.object(params))
-		. with_output_schema(S.object(fields, ["resources", "has_more", "total_resources", "returned"], true))
-		. guard_project_path("path")
-		. mark_read_only()
-		. mark_idempotent()
+	return FileSchemas.folder_listing(
+		_base("List the resource files (scenes, scripts, .tres, imported assets) under a folder, by class, paginated."),
+		"resources",
+		item,
+		params
 	)
 
 

@@ -188,9 +188,7 @@ static func _tree_schema() -> Dictionary:
 			true
 		)
 	)
-	var fields: Dictionary = S.page_fields("nodes", "offset")
-	fields.merge({"scene": S.string(), "root_type": S.string(), "nodes": S.array(node)})
-	return S.object(fields, ["nodes", "has_more", "total_nodes", "returned"], true)
+	return S.page("nodes", "offset", {"scene": S.string(), "root_type": S.string(), "nodes": S.array(node)}, ["nodes"])
 
 
 static func _open_schema() -> Dictionary:

@@ -50,13 +50,11 @@ static func create(params: Dictionary) -> Dictionary:
 
 
 static func read(params: Dictionary) -> Dictionary:
-	var path: String = ProjectFiles.guarded(params.get("path"))
-	if path == "":
-		return ProjectFiles.denied("path", params.get("path"))
-	var loaded: Dictionary = _text_of(path)
-	if loaded.has("error"):
-		return loaded["error"]
-	var text: String = loaded["text"]
+	var file: Dictionary = ProjectFiles.existing_text(params)
+	if file.has("error"):
+		return file["error"]
+	var path: String = file["path"]
+	var text: String = file["text"]
 	var lines: PackedStringArray = TextContent.lines_of(text)
 	var first: int = int(params.get("start_line", 1))
 	var last: int = mini(int(params.get("end_line", lines.size())), lines.size())
@@ -175,16 +173,6 @@ static func _class_name_problem(path: String, global_name: String) -> Dictionary
 			"Pick another name; script_list shows the project's class names."
 		)
 	return {}
-
-
-## {"text"} of a UTF-8 file, or {"error"}.
-static func _text_of(path: String) -> Dictionary:
-	if not FileAccess.file_exists(path):
-		return {"error": ProjectFiles.missing_file(path)}
-	var bytes: PackedByteArray = FileAccess.get_file_as_bytes(path)
-	if not TextContent.is_utf8(bytes):
-		return {"error": MCPToolkitError.fail("INVALID_PARAMS", "'%s' is not UTF-8 text." % path, "Use file_read.")}
-	return {"text": TextContent.decode(bytes)}
 
 
 ## FILE_TOO_LARGE, naming the lines that would fit, when lines first..last pass the live read cap.

@@ -19,15 +19,11 @@ static func register(registry: MCPToolkitCommandRegistry) -> void:
 
 
 static func patch(params: Dictionary) -> Dictionary:
-	var path: String = ProjectFiles.guarded(params.get("path"))
-	if path == "":
-		return ProjectFiles.denied("path", params.get("path"))
-	if not FileAccess.file_exists(path):
-		return ProjectFiles.missing_file(path)
-	var bytes: PackedByteArray = FileAccess.get_file_as_bytes(path)
-	if not TextContent.is_utf8(bytes):
-		return MCPToolkitError.fail("INVALID_PARAMS", "'%s' is not UTF-8 text." % path)
-	var text: String = TextContent.decode(bytes)
+	var file: Dictionary = ProjectFiles.existing_text(params)
+	if file.has("error"):
+		return file["error"]
+	var path: String = file["path"]
+	var text: String = file["text"]
 	var edit: Dictionary = _text_edit(path, text, params) if params.has("search") else _line_edit(path, text, params)
 	if not edit.has("text"):
 		return edit
@@ -44,11 +40,10 @@ static func patch(params: Dictionary) -> Dictionary:
 
 
 static func check(params: Dictionary) -> Dictionary:
-	var path: String = ProjectFiles.guarded(params.get("path"))
-	if path == "":
-		return ProjectFiles.denied("path", params.get("path"))
-	if not FileAccess.file_exists(path):
-		return ProjectFiles.missing_file(path)
+	var found: Dictionary = ProjectFiles.existing_file(params)
+	if found.has("error"):
+		return found["error"]
+	var path: String = found["path"]
 	if path.get_extension() != "gd":
 		return MCPToolkitError.fail("UNSUPPORTED", "Only GDScript (.gd) files can be checked; '%s' is not one." % path)
 	var report: Dictionary = await ScriptChecker.check(path)

@@ -40,17 +40,19 @@ static func read_options() -> MCPToolkitCommandOptions:
 		"start_line": S.integer("First line, 1-based.", 1, 1),
 		"end_line": S.integer("Last line, inclusive. Default: the end of the file.", null, 1),
 	}
-	var fields: Dictionary = S.page_fields("lines", "start_line")
-	(
-		fields
-		. merge(
+	var output: Dictionary = (
+		S
+		. page(
+			"lines",
+			"start_line",
 			{
 				"path": S.string(),
 				"start_line": S.integer(),
 				"end_line": S.integer(),
 				"content":
 				S.string("The lines exactly as stored, inside an untrusted-content envelope (secrets redacted)."),
-			}
+			},
+			["path", "content"]
 		)
 	)
 	return (
@@ -61,7 +63,7 @@ static func read_options() -> MCPToolkitCommandOptions:
 			)
 		)
 		. with_input_schema(S.object(params, ["path"]))
-		. with_output_schema(S.object(fields, ["path", "content", "has_more", "total_lines", "returned"], true))
+		. with_output_schema(output)
 		. guard_project_path("path")
 		. mark_read_only()
 		. mark_idempotent()
@@ -141,15 +143,11 @@ static func list_options() -> MCPToolkitCommandOptions:
 	var item: Dictionary = S.object(
 		{"path": S.string(), "class_name": S.string(), "extends": S.string(), "tool": S.boolean()}, ["path"], true
 	)
-	var fields: Dictionary = S.page_fields("scripts", "offset")
-	fields.merge({"path": S.string(), "scripts": S.array(item)})
-	return (
-		_base("List the GDScript files in a folder with their class_name, base (extends) and @tool flag, paginated.")
-		. with_input_schema(S.object(params))
-		. with_output_schema(S.object(fields, ["scripts", "has_more", "total_scripts", "returned"], true))
-		. guard_project_path("path")
-		. mark_read_only()
-		. mark_idempotent()
+	return FileSchemas.folder_listing(
+		_base("List the GDScript files in a folder with their class_name, base (extends) and @tool flag, paginated."),
+		"scripts",
+		item,
+		params
 	)
 
 

@@ -34,16 +34,18 @@ static func list_options() -> MCPToolkitCommandOptions:
 			true
 		)
 	)
-	var fields: Dictionary = S.page_fields("signals", "offset")
-	(
-		fields
-		. merge(
+	var output: Dictionary = (
+		S
+		. page(
+			"signals",
+			"offset",
 			{
 				"scene": S.string(),
 				"node_path": S.string(),
 				"signals": S.array(signal_entry),
 				"incoming": S.array(_connection("source"), "Connections from other nodes' signals to this node."),
-			}
+			},
+			["scene", "node_path", "signals", "incoming"]
 		)
 	)
 	return (
@@ -54,7 +56,7 @@ static func list_options() -> MCPToolkitCommandOptions:
 			)
 		)
 		. with_input_schema(input)
-		. with_output_schema(S.object(fields, ["scene", "node_path", "signals", "incoming"], true))
+		. with_output_schema(output)
 		. mark_read_only()
 		. mark_idempotent()
 	)

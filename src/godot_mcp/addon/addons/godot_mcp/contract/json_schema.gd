@@ -46,15 +46,19 @@ static func any(description: String = "") -> Dictionary:
 	return {"description": description} if description != "" else {}
 
 
-## The fields every paginated result carries (has_more, total_<unit>, returned, next_<cursor>, hint).
-static func page_fields(unit: String, cursor: String) -> Dictionary:
-	return {
+## A paginated result: its own fields plus those every page carries (has_more, total_<unit> and
+## returned always, so required; next_<cursor> and hint when more remains: see pagination.gd).
+## required names the fields of its own it always carries.
+static func page(unit: String, cursor: String, fields: Dictionary, required: Array = []) -> Dictionary:
+	var all: Dictionary = {
 		"has_more": boolean(),
 		"total_" + unit: integer(),
 		"returned": integer(),
 		"next_" + cursor: integer(),
 		"hint": string(),
 	}
+	all.merge(fields)
+	return object(all, required + ["has_more", "total_" + unit, "returned"], true)
 
 
 ## The create policy parameter every create-style tool takes.

@@ -1,11 +1,13 @@
 @tool
 extends RefCounted
-## Runs a GDScript snippet: one expression, or the body of a function (export-clean, so the editor
-## can run snippets the same way). Compile errors come back with the snippet's own line numbers.
-## The snippet sees `scene` (the current scene's root, also `self` for an expression), `tree` and
-## `root`.
+## Runs a GDScript snippet: one expression, or the body of a function, for execute.code in the game
+## and editor.execute in the editor (export-clean). Compile errors come back with the snippet's own
+## line numbers. The snippet sees `scene` (the scene's root, also `self` for an expression), `tree`
+## and `root`.
 
-const LogBuffer := preload("res://addons/godot_mcp/runtime/log_buffer.gd")
+const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
+const Coercion := preload("res://addons/godot_mcp/contract/coercion.gd")
+const LogBuffer := preload("res://addons/godot_mcp/diagnostics/log_buffer.gd")
 
 const ENTRY := "__mcp_run"
 const INPUT_NAMES: PackedStringArray = ["scene", "tree", "root"]
@@ -26,6 +28,45 @@ static func run(code: String, mode: String, output: LogBuffer, scene: Node) -> D
 	if mode == "expression" or (mode == "auto" and parsed == OK and looks_like_expression(code)):
 		return _run_expression(expression, names.values(), output, scene)
 	return await _run_body(code, output, scene)
+
+
+## What run() reported, as the tool answers it: the value as JSON, or the error at its line with a
+## hint naming log_tool, the tool that shows the full error.
+static func envelope(outcome: Dictionary, log_tool: String) -> Dictionary:
+	if outcome["ok"]:
+		var value: Variant = outcome["value"]
+		return MCPToolkitSuccess.ok(
+			{"value": Coercion.to_json(value), "type": type_string(typeof(value)), "mode": outcome["mode"]}
+		)
+	var line: int = int(outcome["line"])
+	var hint: String = (
+		"Fix the code and run it again; %s shows the full error." % log_tool
+		if outcome["code"] == "EXECUTION_ERROR"
+		else "Check the syntax at that line; indent blocks with tabs or spaces consistently."
+	)
+	return MCPToolkitError.fail(
+		outcome["code"], "%s%s" % [outcome["message"], " (line %d)" % line if line > 0 else ""], hint
+	)
+
+
+## The parameters both code tools take.
+static func input_schema() -> Dictionary:
+	return (
+		S
+		. object(
+			{
+				"code": S.string("An expression, or statements with `return` for a value."),
+				"mode": S.enum_of(["auto", "expression", "body"], "How to read the code (auto: by its shape).", "auto"),
+			},
+			["code"]
+		)
+	)
+
+
+static func output_schema() -> Dictionary:
+	return S.object(
+		{"value": S.any("The result, as JSON (engine types tagged)."), "type": S.string(), "mode": S.string()}, [], true
+	)
 
 
 ## One line that is not a statement such as `x = 1` or `var a` (those are bodies).
@@ -64,7 +105,7 @@ static func _run_body(code: String, output: LogBuffer, scene: Node) -> Dictionar
 
 ## Errors the engine logged while the code ran turn the result into EXECUTION_ERROR.
 static func _outcome(value: Variant, mode: String, output: LogBuffer, cursor: int) -> Dictionary:
-	var errors: Array[Dictionary] = output.read(cursor, 5, ["error", "script"]) if output != null else []
+	var errors: Array[Dictionary] = output.read(cursor, 5, LogBuffer.FAILURE_KINDS) if output != null else []
 	if not errors.is_empty():
 		return {"ok": false, "code": "EXECUTION_ERROR", "message": _texts(errors), "line": _line_of(errors[0])}
 	return {"ok": true, "value": value, "mode": mode}
@@ -128,7 +169,7 @@ static func _warning_names() -> String:
 
 
 static func _compile_failure(output: LogBuffer, cursor: int) -> Dictionary:
-	var errors: Array[Dictionary] = output.read(cursor, 5, ["script", "error"]) if output != null else []
+	var errors: Array[Dictionary] = output.read(cursor, 5, LogBuffer.FAILURE_KINDS) if output != null else []
 	if errors.is_empty():
 		return {"ok": false, "code": "COMPILE_ERROR", "message": "The code does not compile.", "line": 0}
 	return {"ok": false, "code": "COMPILE_ERROR", "message": str(errors[0]["text"]), "line": _line_of(errors[0])}

@@ -3,16 +3,7 @@ extends RefCounted
 ## Builds input events and feeds them to the game through Input.parse_input_event, so the game
 ## sees real input: action state, _input and _unhandled_input, GUI focus (export-clean).
 
-const BUTTONS: Dictionary = {
-	"left": MOUSE_BUTTON_LEFT,
-	"right": MOUSE_BUTTON_RIGHT,
-	"middle": MOUSE_BUTTON_MIDDLE,
-	"wheel_up": MOUSE_BUTTON_WHEEL_UP,
-	"wheel_down": MOUSE_BUTTON_WHEEL_DOWN,
-	"wheel_left": MOUSE_BUTTON_WHEEL_LEFT,
-	"wheel_right": MOUSE_BUTTON_WHEEL_RIGHT,
-}
-const MODIFIERS: PackedStringArray = ["shift", "ctrl", "alt", "meta"]
+const EventCodec := preload("res://addons/godot_mcp/contract/input_event_codec.gd")
 
 
 ## Delivers event now (not at the next frame's flush), so a paused, stepped game sees it.
@@ -29,20 +20,23 @@ static func action(name: String, pressed: bool, strength: float = 1.0) -> InputE
 	return event
 
 
-## keycode from a name such as "A", "Space", "Escape" or "Left"; KEY_NONE when unknown.
-static func keycode_of(name: String) -> Key:
-	return OS.find_keycode_from_string(name)
-
-
-static func key(code: Key, pressed: bool, modifiers: Dictionary = {}) -> InputEventKey:
-	var event: InputEventKey = InputEventKey.new()
-	event.keycode = code
-	event.physical_keycode = code
+## A key press or release for a key name ("A", "Space", "Ctrl+S") and modifiers ({"shift": true}),
+## read by the input event codec; null for a name the engine does not know. It carries the keycode
+## and the physical keycode, so actions bound either way see it, and the character it types.
+static func key(name: String, pressed: bool, modifiers: Dictionary = {}) -> InputEventKey:
+	var shape: Dictionary = modifiers.duplicate()
+	# Device 0, as a real keyboard reports: -1 would also mean an emulated event to the engine.
+	shape.merge({"type": "key", "key": name, "physical": true, "device": 0}, true)
+	var built: Dictionary = EventCodec.from_json(shape)
+	if not built["ok"]:
+		return null
+	var event: InputEventKey = built["event"]
+	event.keycode = event.physical_keycode
 	event.pressed = pressed
-	if pressed and code >= KEY_SPACE and code < 127 and not bool(modifiers.get("ctrl", false)):
+	var code: int = event.keycode
+	if pressed and code >= KEY_SPACE and code < 127 and not event.ctrl_pressed:
 		var text: String = char(code)
-		event.unicode = (text.to_upper() if bool(modifiers.get("shift", false)) else text.to_lower()).unicode_at(0)
-	_apply_modifiers(event, modifiers)
+		event.unicode = (text.to_upper() if event.shift_pressed else text.to_lower()).unicode_at(0)
 	return event
 
 
@@ -84,10 +78,3 @@ static func typed(text: String) -> Array[InputEvent]:
 				event.unicode = character.unicode_at(0)
 			events.append(event)
 	return events
-
-
-static func _apply_modifiers(event: InputEventWithModifiers, modifiers: Dictionary) -> void:
-	event.shift_pressed = bool(modifiers.get("shift", false))
-	event.ctrl_pressed = bool(modifiers.get("ctrl", false))
-	event.alt_pressed = bool(modifiers.get("alt", false))
-	event.meta_pressed = bool(modifiers.get("meta", false))

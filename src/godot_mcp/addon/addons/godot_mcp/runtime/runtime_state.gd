@@ -4,15 +4,14 @@ extends RefCounted
 ## the signal watches and the input recording in progress. Null in the editor, where the modules
 ## are only asked to describe themselves.
 
-const LogBuffer := preload("res://addons/godot_mcp/runtime/log_buffer.gd")
+const LogBuffer := preload("res://addons/godot_mcp/diagnostics/log_buffer.gd")
 const TimeControl := preload("res://addons/godot_mcp/runtime/time_control.gd")
 const SignalWatch := preload("res://addons/godot_mcp/runtime/signal_watch.gd")
 const InputRecorder := preload("res://addons/godot_mcp/runtime/input_recorder.gd")
 
+## The game's output; it holds the engine's own messages only where it is_capturing() (Godot 4.5+).
 var log_buffer: LogBuffer
 var clock: TimeControl
-## True when the engine's own output and errors reach log_buffer (Godot 4.5+ Logger).
-var logs_engine_output: bool = false
 var watches: Dictionary = {}  # id -> SignalWatch
 var recorder: InputRecorder
 var _next_watch_id: int = 1

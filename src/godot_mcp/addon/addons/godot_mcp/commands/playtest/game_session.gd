@@ -21,7 +21,7 @@ const SETTLE_FRAMES := 3
 const TAIL_LINES := 40
 
 var _run: GameRun
-var _native_frame: RegEx = RegEx.create_from_string("^\\[stderr\\] \\[\\d+\\] ")
+var _native_frame: RegEx = RegEx.create_from_string("^STDERR: \\[\\d+\\] ")
 
 
 ## The current run if the game is up, else the last one (null before any); ended runs are closed.
@@ -187,7 +187,7 @@ func _log_tail() -> PackedStringArray:
 			frames += 1
 			continue
 		if frames > 0:
-			kept.append("[stderr] (%d native backtrace frames left out)" % frames)
+			kept.append("STDERR: (%d native backtrace frames left out)" % frames)
 			frames = 0
 		kept.append(line)
 	return kept.slice(-TAIL_LINES)

@@ -1,23 +1,18 @@
 @tool
-extends RefCounted
+extends "res://addons/godot_mcp/runtime/commands/runtime_module.gd"
 ## input.action_press / action_release / action_tap / key / mouse_button / mouse_motion / text.
 ## A paused game receives input at the start of the next frame it processes; a tap releases after
 ## `frames` game frames, so a paused game stepped forward sees both, at the same frames every time.
 
 const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
 const Options := preload("res://addons/godot_mcp/runtime/runtime_options.gd")
-const RuntimeState := preload("res://addons/godot_mcp/runtime/runtime_state.gd")
 const InputSynth := preload("res://addons/godot_mcp/runtime/input_synth.gd")
+const EventCodec := preload("res://addons/godot_mcp/contract/input_event_codec.gd")
 const Coercion := preload("res://addons/godot_mcp/contract/coercion.gd")
 
 const PHASES: Array = ["tap", "press", "release"]
 
-var _state: RuntimeState
 var _mouse_position: Vector2 = Vector2.ZERO
-
-
-func _init(state: RuntimeState) -> void:
-	_state = state
 
 
 func register(registry: MCPToolkitCommandRegistry) -> void:
@@ -116,23 +111,25 @@ func action_tap(params: Dictionary) -> Dictionary:
 
 
 func key(params: Dictionary) -> Dictionary:
-	var code: Key = InputSynth.keycode_of(str(params.get("key", "")))
-	if code == KEY_NONE:
+	var name: String = str(params.get("key", ""))
+	var modifiers: Dictionary = params.get("modifiers", {})
+	var press: InputEventKey = InputSynth.key(name, true, modifiers)
+	if press == null:
 		return MCPToolkitError.fail(
 			"INVALID_PARAMS",
-			"Unknown key '%s'." % params.get("key"),
-			"Use Godot key names: 'A', 'Space', 'Escape', 'Left', 'F1'."
+			"Unknown key '%s'." % name,
+			"Use Godot key names: 'A', 'Space', 'Escape', 'Left', 'F1', or a combination such as 'Ctrl+S'."
 		)
+	var release: InputEventKey = InputSynth.key(name, false, modifiers)
 	var phase: String = str(params.get("phase", "tap"))
-	var modifiers: Dictionary = params.get("modifiers", {})
 	if phase != "release":
-		_deliver(InputSynth.key(code, true, modifiers))
+		_deliver(press)
 	if phase == "press":
-		return _sent("pressed %s" % params["key"])
+		return _sent("pressed %s" % name)
 	if phase == "release":
-		_deliver(InputSynth.key(code, false, modifiers))
-		return _sent("released %s" % params["key"])
-	return _release_later(InputSynth.key(code, false, modifiers), 1, "tapped %s" % params["key"])
+		_deliver(release)
+		return _sent("released %s" % name)
+	return _release_later(release, 1, "tapped %s" % name)
 
 
 func mouse_button(params: Dictionary) -> Dictionary:
@@ -140,11 +137,11 @@ func mouse_button(params: Dictionary) -> Dictionary:
 	if not where["ok"]:
 		return MCPToolkitError.fail(where["code"], "position: %s" % where["message"])
 	var name: String = str(params.get("button", "left"))
-	if not InputSynth.BUTTONS.has(name):
+	if not EventCodec.MOUSE_BUTTONS.has(name):
 		return MCPToolkitError.fail(
-			"INVALID_PARAMS", "Unknown button '%s'; use one of %s." % [name, InputSynth.BUTTONS.keys()]
+			"INVALID_PARAMS", "Unknown button '%s'; use one of %s." % [name, EventCodec.MOUSE_BUTTONS.keys()]
 		)
-	var button: MouseButton = InputSynth.BUTTONS[name]
+	var button: MouseButton = EventCodec.MOUSE_BUTTONS[name]
 	var phase: String = str(params.get("phase", "tap"))
 	_mouse_position = where["value"]
 	if phase != "release":
@@ -240,10 +237,10 @@ func _sent(what: String) -> Dictionary:
 
 static func _key_args() -> Dictionary:
 	var modifiers: Dictionary = {}
-	for name: String in InputSynth.MODIFIERS:
+	for name: String in EventCodec.MODIFIERS:
 		modifiers[name] = S.boolean()
 	return {
-		"key": S.string("A Godot key name: 'A', 'Space', 'Escape', 'Left', 'F1', …"),
+		"key": S.string("A Godot key name: 'A', 'Space', 'Escape', 'Left', 'F1', 'Ctrl+S', …"),
 		"phase": S.enum_of(PHASES, "tap (press, release next frame), press or release.", "tap"),
 		"modifiers": S.object(modifiers, [], false),
 	}
@@ -252,7 +249,7 @@ static func _key_args() -> Dictionary:
 static func _button_args() -> Dictionary:
 	return {
 		"position": S.any('Where, in viewport pixels: [x, y] or {"type": "Vector2", "x": …, "y": …}.'),
-		"button": S.enum_of(InputSynth.BUTTONS.keys(), "Which button.", "left"),
+		"button": S.enum_of(EventCodec.MOUSE_BUTTONS.keys(), "Which button.", "left"),
 		"phase": S.enum_of(PHASES, "tap (press, release next frame), press or release.", "tap"),
 		"double_click": S.boolean("Mark the press as a double click.", false),
 	}

@@ -1,5 +1,5 @@
 @tool
-extends RefCounted
+extends "res://addons/godot_mcp/runtime/commands/runtime_module.gd"
 ## runtime.get_node, runtime.set_property and runtime.call_method: one live node of the game.
 
 const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
@@ -7,16 +7,10 @@ const Options := preload("res://addons/godot_mcp/runtime/runtime_options.gd")
 const RuntimeNodes := preload("res://addons/godot_mcp/runtime/runtime_nodes.gd")
 const Coercion := preload("res://addons/godot_mcp/contract/coercion.gd")
 const CallArguments := preload("res://addons/godot_mcp/runtime/call_arguments.gd")
-const RuntimeState := preload("res://addons/godot_mcp/runtime/runtime_state.gd")
+const LogBuffer := preload("res://addons/godot_mcp/diagnostics/log_buffer.gd")
 
 const SHOWN_USAGE := PROPERTY_USAGE_EDITOR | PROPERTY_USAGE_SCRIPT_VARIABLE
 const METHOD_HINT := "List the node's methods with classdb_get_class (engine methods) or read its script."
-
-var _state: RuntimeState
-
-
-func _init(state: RuntimeState) -> void:
-	_state = state
 
 
 func register(registry: MCPToolkitCommandRegistry) -> void:
@@ -178,7 +172,7 @@ func call_method(params: Dictionary) -> Dictionary:
 	var args: Array = read["args"]
 	var cursor: int = _state.log_buffer.next_seq()
 	var result: Variant = await node.callv(method, args)
-	var errors: Array[Dictionary] = _state.log_buffer.read(cursor, 5, ["error", "script"])
+	var errors: Array[Dictionary] = _state.log_buffer.read(cursor, 5, LogBuffer.FAILURE_KINDS)
 	if not errors.is_empty():
 		return MCPToolkitError.fail(
 			"EXECUTION_ERROR",

@@ -1,23 +1,16 @@
 @tool
-extends RefCounted
+extends "res://addons/godot_mcp/runtime/commands/runtime_module.gd"
 ## input.record and input.replay: capture a play session's input with its frame numbers, save it
 ## as a resource, and feed it back into a paused game frame by frame.
 
 const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
 const Options := preload("res://addons/godot_mcp/runtime/runtime_options.gd")
-const RuntimeState := preload("res://addons/godot_mcp/runtime/runtime_state.gd")
 const InputRecording := preload("res://addons/godot_mcp/runtime/input_recording.gd")
 const InputSynth := preload("res://addons/godot_mcp/runtime/input_synth.gd")
 const StepRunner := preload("res://addons/godot_mcp/runtime/step_runner.gd")
 const PathGuard := preload("res://addons/godot_mcp/security/path_guard.gd")
 
 const DEFAULT_FOLDER := "user://mcp_recordings"
-
-var _state: RuntimeState
-
-
-func _init(state: RuntimeState) -> void:
-	_state = state
 
 
 func register(registry: MCPToolkitCommandRegistry) -> void:

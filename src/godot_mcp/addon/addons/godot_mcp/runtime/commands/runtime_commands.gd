@@ -5,6 +5,7 @@ extends RefCounted
 ## them in its catalogue.
 
 const RuntimeState := preload("res://addons/godot_mcp/runtime/runtime_state.gd")
+const RuntimeModule := preload("res://addons/godot_mcp/runtime/commands/runtime_module.gd")
 const TreeCommands := preload("res://addons/godot_mcp/runtime/commands/tree_commands.gd")
 const NodeCommands := preload("res://addons/godot_mcp/runtime/commands/node_commands.gd")
 const LogCommands := preload("res://addons/godot_mcp/runtime/commands/log_commands.gd")
@@ -18,10 +19,10 @@ const ScreenshotCommands := preload("res://addons/godot_mcp/runtime/commands/scr
 
 ## Registers every runtime command; returns the module instances, which the caller must keep
 ## (their handlers are bound to them).
-static func register_all(registry: MCPToolkitCommandRegistry, state: RuntimeState) -> Array[RefCounted]:
+static func register_all(registry: MCPToolkitCommandRegistry, state: RuntimeState) -> Array[RuntimeModule]:
 	TreeCommands.register(registry)
 	ScreenshotCommands.register(registry)
-	var modules: Array[RefCounted] = [
+	var modules: Array[RuntimeModule] = [
 		NodeCommands.new(state),
 		LogCommands.new(state),
 		TimeCommands.new(state),
@@ -30,6 +31,6 @@ static func register_all(registry: MCPToolkitCommandRegistry, state: RuntimeStat
 		RecordingCommands.new(state),
 		ExecuteCommands.new(state),
 	]
-	for module: RefCounted in modules:
-		module.call("register", registry)
+	for module: RuntimeModule in modules:
+		module.register(registry)
 	return modules

@@ -1,22 +1,15 @@
 @tool
-extends RefCounted
+extends "res://addons/godot_mcp/runtime/commands/runtime_module.gd"
 ## signal.watch / unwatch / get_events / emit: the running game's signals.
 
 const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
 const Options := preload("res://addons/godot_mcp/runtime/runtime_options.gd")
 const RuntimeNodes := preload("res://addons/godot_mcp/runtime/runtime_nodes.gd")
-const RuntimeState := preload("res://addons/godot_mcp/runtime/runtime_state.gd")
 const SignalWatch := preload("res://addons/godot_mcp/runtime/signal_watch.gd")
 const CallArguments := preload("res://addons/godot_mcp/runtime/call_arguments.gd")
 
 const DEFAULT_LIMIT := 100
 const WATCH_HINT := "signal_watch starts a watch and answers with its watch_id."
-
-var _state: RuntimeState
-
-
-func _init(state: RuntimeState) -> void:
-	_state = state
 
 
 func register(registry: MCPToolkitCommandRegistry) -> void:
@@ -224,10 +217,11 @@ static func _events_schema() -> Dictionary:
 		["seq", "args"],
 		true
 	)
-	var fields: Dictionary = S.page_fields("events", "cursor")
-	(
-		fields
-		. merge(
+	return (
+		S
+		. page(
+			"events",
+			"cursor",
 			{
 				"watch_id": S.integer(),
 				"node_path": S.string(),
@@ -236,7 +230,7 @@ static func _events_schema() -> Dictionary:
 				"last_seq": S.integer("The newest event's seq (0 when none yet)."),
 				"dropped": S.integer("Events dropped because the watch held too many."),
 				"watching": S.boolean("False once the node was freed."),
-			}
+			},
+			["events"]
 		)
 	)
-	return S.object(fields, ["events", "has_more", "total_events", "returned"], true)

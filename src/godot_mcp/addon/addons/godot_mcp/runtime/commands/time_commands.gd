@@ -1,21 +1,14 @@
 @tool
-extends RefCounted
+extends "res://addons/godot_mcp/runtime/commands/runtime_module.gd"
 ## runtime.pause / resume / step / step_until / set_time_scale: the game's clock.
 
 const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
 const Options := preload("res://addons/godot_mcp/runtime/runtime_options.gd")
 const RuntimeNodes := preload("res://addons/godot_mcp/runtime/runtime_nodes.gd")
-const RuntimeState := preload("res://addons/godot_mcp/runtime/runtime_state.gd")
 const StepRunner := preload("res://addons/godot_mcp/runtime/step_runner.gd")
 
 const MAX_FRAMES := 100000
 const STEP_TIMEOUT_MS := 300000
-
-var _state: RuntimeState
-
-
-func _init(state: RuntimeState) -> void:
-	_state = state
 
 
 func register(registry: MCPToolkitCommandRegistry) -> void:

@@ -183,6 +183,9 @@ static func _page_schema() -> Dictionary:
 			true
 		)
 	)
-	var fields: Dictionary = S.page_fields("nodes", "offset")
-	fields.merge({"current_scene": S.string("res:// path of the game's current scene."), "nodes": S.array(node)})
-	return S.object(fields, ["nodes", "has_more", "total_nodes", "returned"], true)
+	return S.page(
+		"nodes",
+		"offset",
+		{"current_scene": S.string("res:// path of the game's current scene."), "nodes": S.array(node)},
+		["nodes"]
+	)

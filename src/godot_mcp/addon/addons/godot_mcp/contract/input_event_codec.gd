@@ -1,12 +1,14 @@
 @tool
 extends RefCounted
-## The JSON shape of the input events an action binds, both ways:
+## Key, mouse button and joypad events as JSON, both ways: the events an input action binds, and the
+## events the runtime synthesises for the game (export-clean). The shapes:
 ##   {"type": "key", "key": "Ctrl+S" | "Space", "physical": true}
 ##   {"type": "mouse_button", "button": "left", "double_click": true}
 ##   {"type": "joypad_button", "button": "a"}
 ##   {"type": "joypad_motion", "axis": "left_x", "direction": -1}
 ## plus optional "device" (-1, all devices, when absent) and the modifiers "ctrl", "alt", "shift",
 ## "meta" (keys and mouse buttons). Events of other classes read as {"type": "other", ...}.
+## A key name may carry its modifiers ("Ctrl+S"); a button or axis may be given by index.
 
 const TYPES: Array[String] = ["key", "mouse_button", "joypad_button", "joypad_motion"]
 const MOUSE_BUTTONS := {
