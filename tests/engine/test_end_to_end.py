@@ -6,7 +6,6 @@ import os
 import signal
 import time
 from pathlib import Path
-from typing import Any
 
 import anyio
 import mcp_types as types
@@ -16,23 +15,12 @@ from mcp.client import Client
 from godot_mcp.contract import CONTRACT, ErrorCode
 from godot_mcp.instances.registry import same_path_key
 from tests.engine.harness import EngineEditor, copy_demo_project, mcp_client, start_editor
-from tests.mcp_results import failure
+from tests.mcp_results import failure, structured
+from tests.mcp_results import text_of as text
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
 FIRST_TOOLS = {"editor_get_info", "scene_get_tree", "classdb_get_class", "project_get_info"}
-
-
-def text(result: types.CallToolResult) -> str:
-    block = result.content[0]
-    assert isinstance(block, types.TextContent)
-    return block.text
-
-
-def structured(result: types.CallToolResult) -> dict[str, Any]:
-    assert not result.is_error, text(result)
-    assert isinstance(result.structured_content, dict)
-    return result.structured_content
 
 
 async def test_tools_are_listed_with_annotations_and_list_changed(engine_editor: EngineEditor) -> None:

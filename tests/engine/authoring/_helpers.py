@@ -12,25 +12,13 @@ import pytest
 from mcp.client import Client
 
 from tests.mcp_results import failure as mcp_failure
+from tests.mcp_results import structured
 
 _ENVELOPE = re.compile(
     r'\A<untrusted-content nonce="(?P<nonce>[0-9a-f]+)" kind="[^"]*" source="[^"]*">\n'
     r"(?P<body>.*)\n</untrusted-content nonce=\"(?P=nonce)\">\Z",
     re.DOTALL,
 )
-
-
-def text_of(result: types.CallToolResult) -> str:
-    block = result.content[0]
-    assert isinstance(block, types.TextContent)
-    return block.text
-
-
-def structured(result: types.CallToolResult) -> dict[str, Any]:
-    """The success payload; the client has already checked it against the tool's output schema."""
-    assert not result.is_error, text_of(result)
-    assert isinstance(result.structured_content, dict)
-    return result.structured_content
 
 
 def failure(result: types.CallToolResult) -> dict[str, Any]:

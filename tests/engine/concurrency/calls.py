@@ -4,21 +4,14 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, field
-from typing import Any
 
 import anyio
 import mcp_types as types
 from mcp.client import Client
 
-from tests.mcp_results import failure_code
+from tests.mcp_results import failure_code, structured
 
 QUEUED_PREFIX = "Waiting for the editor:"
-
-
-def structured(result: types.CallToolResult) -> dict[str, Any]:
-    assert not result.is_error, result.content
-    assert isinstance(result.structured_content, dict)
-    return result.structured_content
 
 
 def error_code(result: types.CallToolResult) -> str:

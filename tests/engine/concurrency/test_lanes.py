@@ -10,14 +10,8 @@ import mcp_types as types
 import pytest
 from mcp.client import Client
 
-from tests.engine.concurrency.calls import (
-    ProgressLog,
-    error_code,
-    fresh_key,
-    read_items,
-    structured,
-    wait_for_items,
-)
+from tests.engine.concurrency.calls import ProgressLog, error_code, fresh_key, read_items, wait_for_items
+from tests.mcp_results import structured
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 

@@ -13,8 +13,9 @@ import pytest
 from mcp.client import Client
 
 from godot_mcp.instances.registry_dir import REGISTRY_DIR_ENV
-from tests.engine.concurrency.calls import error_code, fresh_key, structured
+from tests.engine.concurrency.calls import error_code, fresh_key
 from tests.engine.harness import EngineEditor, copy_demo_project, mcp_client, start_editor
+from tests.mcp_results import structured
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 

@@ -15,15 +15,8 @@ import pytest
 from mcp.client import Client
 
 from godot_mcp.contract import default_hint
-from tests.engine.concurrency.calls import (
-    ProgressLog,
-    error_code,
-    fresh_key,
-    read_items,
-    structured,
-    wait_for_items,
-)
-from tests.mcp_results import failure
+from tests.engine.concurrency.calls import ProgressLog, error_code, fresh_key, read_items, wait_for_items
+from tests.mcp_results import failure, structured
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 

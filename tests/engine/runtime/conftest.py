@@ -11,17 +11,11 @@ import pytest
 from mcp.client import Client
 
 from tests.engine.harness import EngineEditor, mcp_client
-from tests.mcp_results import failure_code
+from tests.mcp_results import failure_code, structured
 
 # The player starts here and moves speed / physics_ticks_per_second = 200 / 60 px each frame.
 PLAYER_START = (160.0, 564.0)
 STEP_PX = 200.0 / 60.0
-
-
-def structured(result: types.CallToolResult) -> dict[str, Any]:
-    assert not result.is_error, result.content
-    assert isinstance(result.structured_content, dict)
-    return result.structured_content
 
 
 def error_code(result: types.CallToolResult) -> str:

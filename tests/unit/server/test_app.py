@@ -21,6 +21,7 @@ from godot_mcp.contract import ErrorCode, default_hint
 from godot_mcp.server.app import GodotMcpApp
 from godot_mcp.server.read_only import ReadOnlyPolicy
 from tests.mcp_results import failure
+from tests.mcp_results import text_of as text
 from tests.unit.fakes.fake_editor import FakeEditor, JsonRpcError, command
 from tests.unit.fakes.sources import FixedSource
 
@@ -79,12 +80,6 @@ async def serving(tmp_path: Path, *, read_only: bool = False, mode: str = "legac
                 await client.list_tools()  # connected, first catalogue applied
                 yield Session(client, editor, app, changes_received)
             tasks.cancel_scope.cancel()
-
-
-def text(result: types.CallToolResult) -> str:
-    block = result.content[0]
-    assert isinstance(block, types.TextContent)
-    return block.text
 
 
 async def test_tools_follow_the_catalogue_and_list_changed_is_advertised(tmp_path: Path) -> None:

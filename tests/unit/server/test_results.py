@@ -8,13 +8,7 @@ import pytest
 
 from godot_mcp.contract import ErrorCode, ToolError, default_hint
 from godot_mcp.server.results import envelope_result, error_result, image_output_schema
-from tests.mcp_results import failure
-
-
-def text_of(result: types.CallToolResult) -> str:
-    block = result.content[0]
-    assert isinstance(block, types.TextContent)
-    return block.text
+from tests.mcp_results import failure, text_of
 
 
 def test_success_is_the_envelope_minus_success_in_structured_and_compact_text() -> None:
