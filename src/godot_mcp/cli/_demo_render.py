@@ -19,15 +19,19 @@ def render_result(tool: str, result: types.CallToolResult) -> str:
     renderer = _RENDERERS.get(tool)
     try:
         return renderer(data) if renderer else _json(data)
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, AttributeError):
         return _json(data)
 
 
 def render_tools(tools: list[types.Tool]) -> str:
-    return "\n".join(
-        f"{tool.name}{' (read-only)' if tool.annotations and tool.annotations.read_only_hint else ''}"
-        for tool in tools
-    )
+    """How many tools, how many read-only, and the domains they come in."""
+    read_only = sum(1 for tool in tools if tool.annotations and tool.annotations.read_only_hint)
+    domains: dict[str, int] = {}
+    for tool in tools:
+        domain = tool.name.split("_", 1)[0]
+        domains[domain] = domains.get(domain, 0) + 1
+    listing = ", ".join(f"{domain} {count}" for domain, count in sorted(domains.items()))
+    return f"{len(tools)} tools ({read_only} read-only): {listing}"
 
 
 def _editor_info(data: Mapping[str, Any]) -> str:
@@ -59,6 +63,50 @@ def _project_info(data: Mapping[str, Any]) -> str:
     return f"{data['name']}: main scene {data.get('main_scene', '?')}, autoloads: {autoloads}"
 
 
+def _node(data: Mapping[str, Any]) -> str:
+    # The editor lists property rows ({name, value, ...}); the game maps names to {type, value}.
+    raw = data.get("properties", [])
+    rows = raw.items() if isinstance(raw, Mapping) else ((row["name"], row) for row in raw)
+    properties = ", ".join(f"{name} = {_value(row['value'])}" for name, row in rows)
+    return f"{data['node_path']} ({data['type']}): {properties}"
+
+
+def _created(data: Mapping[str, Any]) -> str:
+    return f"{data['status']} {data['node_path']} ({data['type']}) in {data['scene']}"
+
+
+def _undone(data: Mapping[str, Any]) -> str:
+    return f"undid '{data['action']}' in {data.get('scene') or 'the global history'}"
+
+
+def _game(data: Mapping[str, Any]) -> str:
+    game = data.get("game") or {}
+    return f"running: {data.get('running')} (pid {game.get('pid', '-')})"
+
+
+def _input(data: Mapping[str, Any]) -> str:
+    return f"{data['sent']} (seen from game frame {data['seen_from_frame']})"
+
+
+def _paused(data: Mapping[str, Any]) -> str:
+    return f"paused: {data['paused']} at game frame {data['game_frame']}"
+
+
+def _stopped(data: Mapping[str, Any]) -> str:
+    last = data.get("last_run") or {}
+    return f"running: {data['running']} (last run {last.get('ended', '?')})"
+
+
+def _stepped(data: Mapping[str, Any]) -> str:
+    return f"{data['frames_stepped']} physics frames, now at game frame {data['game_frame']} (paused)"
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, Mapping) and value.get("type") == "Vector2":
+        return f"({value['x']:g}, {value['y']:g})"
+    return json.dumps(value, ensure_ascii=False)
+
+
 def _json(data: Mapping[str, Any], limit: int = 600) -> str:
     text = json.dumps(data, ensure_ascii=False, indent=1)
     return text if len(text) <= limit else text[:limit] + " ..."
@@ -73,4 +121,14 @@ _RENDERERS: dict[str, Renderer] = {
     "scene_get_tree": _scene_tree,
     "classdb_get_class": _class_info,
     "project_get_info": _project_info,
+    "node_create": _created,
+    "node_get": _node,
+    "runtime_get_node": _node,
+    "editor_undo": _undone,
+    "game_start": _game,
+    "runtime_step": _stepped,
+    "runtime_pause": _paused,
+    "input_action_press": _input,
+    "input_action_release": _input,
+    "game_stop": _stopped,
 }

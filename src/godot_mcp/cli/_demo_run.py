@@ -26,11 +26,32 @@ from godot_mcp.instances.godot_locator import find_godot
 from godot_mcp.instances.launcher import EditorProcess, launch_editor
 from godot_mcp.instances.registry_dir import REGISTRY_DIR_ENV
 
+# Look around, edit the level and take the edit back, then play: hold move_right for exactly 30
+# physics frames of a paused game and read where the player went (x 160 -> 260, every run).
 DEMO_CALLS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("editor_get_info", {}),
     ("project_get_info", {}),
     ("scene_get_tree", {}),
     ("classdb_get_class", {"class_name": "CharacterBody2D"}),
+    (
+        "node_create",
+        {
+            "class_name": "Marker2D",
+            "name": "SpawnPoint",
+            "parent": ".",
+            "properties": {"position": {"type": "Vector2", "x": 96, "y": 520}},
+        },
+    ),
+    ("node_get", {"node_path": "SpawnPoint", "names": ["position"]}),
+    ("editor_undo", {}),
+    ("game_start", {}),
+    ("runtime_pause", {}),
+    ("runtime_get_node", {"node_path": "Player", "properties": ["position"]}),
+    ("input_action_press", {"action": "move_right"}),
+    ("runtime_step", {"frames": 30}),
+    ("input_action_release", {"action": "move_right"}),
+    ("runtime_get_node", {"node_path": "Player", "properties": ["position"]}),
+    ("game_stop", {}),
 )
 _STEP_TIMEOUT_S = 120.0
 _T = TypeVar("_T")

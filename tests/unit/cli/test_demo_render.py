@@ -44,9 +44,25 @@ def test_an_error_shows_its_text() -> None:
     assert render_result("scene_get_tree", failed) == "NOT_FOUND: gone"
 
 
-def test_tools_are_listed_with_their_read_only_mark() -> None:
+def test_tools_are_summed_up_by_domain_with_the_read_only_count() -> None:
+    read_only = types.ToolAnnotations(read_only_hint=True)
     tools = [
-        types.Tool(name="a", input_schema={}, annotations=types.ToolAnnotations(read_only_hint=True)),
-        types.Tool(name="b", input_schema={}),
+        types.Tool(name="scene_get_tree", input_schema={}, annotations=read_only),
+        types.Tool(name="scene_create", input_schema={}),
+        types.Tool(name="node_get", input_schema={}, annotations=read_only),
     ]
-    assert render_tools(tools) == "a (read-only)\nb"
+    assert render_tools(tools) == "3 tools (2 read-only): node 1, scene 2"
+
+
+def test_a_stepped_game_and_a_node_read_in_the_game_are_summed_up() -> None:
+    stepped = envelope_result({"success": True, "frames_stepped": 30, "game_frame": 41, "paused": True})
+    node = envelope_result(
+        {
+            "success": True,
+            "node_path": "Player",
+            "type": "CharacterBody2D",
+            "properties": {"position": {"type": "Vector2", "value": {"type": "Vector2", "x": 260, "y": 564}}},
+        }
+    )
+    assert render_result("runtime_step", stepped) == "30 physics frames, now at game frame 41 (paused)"
+    assert render_result("runtime_get_node", node) == "Player (CharacterBody2D): position = (260, 564)"
