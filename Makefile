@@ -8,8 +8,6 @@ ADDON := src/godot_mcp/addon/addons/godot_mcp
 GD_LINE_LENGTH := 120
 PIP_STAMP := $(VENV)/.godot-mcp-pip-stamp
 NODE_STAMP := node_modules/.godot-mcp-npm-stamp
-# mypy is given the folders that hold Python files: it rejects an empty one.
-MYPY_TARGETS = $(foreach dir,src/godot_mcp tests bench,$(if $(shell find $(dir) -name '*.py' -print -quit 2>/dev/null),$(dir)))
 
 .PHONY: help setup godot test lint demo bench docs clean distclean
 .DEFAULT_GOAL := help
@@ -43,17 +41,13 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
+# mypy checks the folders pyproject.toml lists.
 lint:
 	$(BIN)/ruff check
 	$(BIN)/ruff format --check
-	$(BIN)/mypy $(MYPY_TARGETS)
-	@if [ -n "$$(find $(ADDON) -name '*.gd' -print -quit 2>/dev/null)" ]; then \
-		echo "$(BIN)/gdlint $(ADDON)"; $(BIN)/gdlint $(ADDON) && \
-		echo "$(BIN)/gdformat --check --line-length $(GD_LINE_LENGTH) $(ADDON)" && \
-		$(BIN)/gdformat --check --line-length $(GD_LINE_LENGTH) $(ADDON); \
-	else \
-		echo "no .gd files in $(ADDON) yet: skipping gdlint and gdformat"; \
-	fi
+	$(BIN)/mypy
+	$(BIN)/gdlint $(ADDON)
+	$(BIN)/gdformat --check --line-length $(GD_LINE_LENGTH) $(ADDON)
 
 test: setup
 	$(MAKE) --no-print-directory lint

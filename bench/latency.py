@@ -31,6 +31,7 @@ from rich.console import Console
 from rich.table import Table
 from websockets.asyncio.client import ClientConnection, connect
 
+from godot_mcp.bridge.jsonrpc import encode_request
 from godot_mcp.instances.addon_install import install_addon
 from godot_mcp.instances.instance import EditorInstance
 from godot_mcp.instances.launcher import EditorProcess, launch_editor
@@ -197,11 +198,10 @@ async def websocket_latencies(instance: EditorInstance, calls: int) -> list[Late
         ]
 
 
-async def request(ws: ClientConnection, request_id: int, method: str, params: Any) -> dict[str, Any]:
-    frame: dict[str, Any] = {"jsonrpc": "2.0", "id": request_id, "method": method}
-    if params is not None:
-        frame["params"] = params
-    await ws.send(json.dumps(frame))
+async def request(
+    ws: ClientConnection, request_id: int, method: str, params: dict[str, Any] | None
+) -> dict[str, Any]:
+    await ws.send(encode_request(request_id, method, params))
     while True:  # skip notifications; the editor answers each request once
         reply: dict[str, Any] = json.loads(await ws.recv())
         if reply.get("id") == request_id:

@@ -49,12 +49,9 @@ def engine_editor(
     project = copy_demo_project(workspace / "demo_project")
     registry = workspace / "registry"
     env = {REGISTRY_DIR_ENV: str(registry)}
-    process = start_editor(project, env, workspace / "editor.log", editor_logs)
-    try:
+    with start_editor(project, env, workspace / "editor.log", editor_logs) as process:
         instance = anyio.run(process.wait_ready, 120.0)
         yield EngineEditor(project, registry, process.log_path, env, process, instance, workspace)
-    finally:
-        process.stop()
 
 
 @pytest.fixture(scope="module")

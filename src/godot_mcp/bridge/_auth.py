@@ -69,8 +69,8 @@ async def authenticate(
 ) -> EditorIdentity:
     """Send the ``auth`` frame and check the answer; raises ``ToolError`` when the editor refuses."""
     params = {"token": token, "client": client, "protocol_version": CONTRACT.protocol_version}
-    # The addon allows 2000 ms for our first frame; its answer gets the same allowance plus the margin.
-    timeout_s = (CONTRACT.timeouts_ms["auth"] + CONTRACT.timeouts_ms["transport_margin"]) / 1000
+    # The addon allows the auth timeout for our first frame; its answer gets the same plus the margin.
+    timeout_s = CONTRACT.answer_wait_s(CONTRACT.timeouts_ms["auth"])
     try:
         with anyio.fail_after(timeout_s):
             await ws.send(encode_request(_AUTH_ID, "auth", params))

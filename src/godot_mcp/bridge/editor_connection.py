@@ -22,7 +22,6 @@ from websockets.frames import Close
 from godot_mcp import __version__
 from godot_mcp.bridge._auth import EditorIdentity, authenticate, read_token
 from godot_mcp.bridge.jsonrpc import (
-    ErrorResponse,
     IncomingRequest,
     MalformedFrameError,
     Notification,
@@ -154,7 +153,6 @@ class EditorConnection:
         try:
             async for frame in self._ws:
                 self._dispatch(frame)
-            self._mark_closed(None)
         except ConnectionClosed as closed:
             self._mark_closed(closed)
         finally:
@@ -177,7 +175,7 @@ class EditorConnection:
             if isinstance(message, Response):
                 pending.resolve(result=message.result)
             else:
-                pending.resolve(error=_as_error(message, pending.method))
+                pending.resolve(error=message.to_tool_error(pending.method))
 
     def _notify(self, notification: Notification) -> None:
         queued = parse_queue_event(notification)
@@ -210,10 +208,6 @@ async def _wait_for_answer(pending: _Pending, timeout_s: float, on_queue: QueueL
                 deadline.deadline = anyio.current_time() + timeout_s
             if on_queue is not None:
                 await on_queue(event)
-
-
-def _as_error(message: ErrorResponse, method: str) -> ToolError:
-    return message.to_tool_error(method)
 
 
 def _close_reason(closed: ConnectionClosed | None, ws: ClientConnection) -> _CloseReason:

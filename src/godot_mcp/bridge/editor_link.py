@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Iterator, Mapping
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
@@ -130,7 +131,7 @@ class EditorLink:
         changes, stale = anyio.create_memory_object_stream[int](1)
         with changes, stale:
             async with connect_editor(instance, on_notification=self._notified(changes)) as connection:
-                catalog = await self._fetch_catalog(connection)
+                catalog = await request_catalog(connection)
                 # Attached before its tools are published: a call may follow the tool list at once.
                 self._attach(instance, connection)
                 try:
@@ -165,20 +166,6 @@ class EditorLink:
             logger.warning("%s: %s", error.code, error.message)
         self._problem = error
 
-    async def _refresh_catalog(self, connection: EditorConnection) -> None:
-        await self._publish(await self._fetch_catalog(connection))
-
-    @staticmethod
-    async def _fetch_catalog(connection: EditorConnection) -> Catalog:
-        timeout_s = (CONTRACT.timeouts_ms["default"] + CONTRACT.timeouts_ms["transport_margin"]) / 1000
-        result = await connection.request("mcp.catalog", None, timeout_s=timeout_s)
-        try:
-            return parse_catalog(result)
-        except ValueError as error:
-            raise ToolError(
-                ErrorCode.PROTOCOL_ERROR, f"The editor's catalogue is unreadable: {error}"
-            ) from error
-
     async def _publish(self, catalog: Catalog) -> None:
         self._catalog = catalog
         logger.info("catalogue version %d: %d commands", catalog.version, len(catalog.commands))
@@ -190,7 +177,7 @@ class EditorLink:
     ) -> None:
         async for _version in stale:
             try:
-                await self._refresh_catalog(connection)
+                await self._publish(await request_catalog(connection))
             except ToolError as error:
                 logger.warning("could not refresh the catalogue: %s", error.message)
 
@@ -201,11 +188,19 @@ class EditorLink:
                 logger.debug("editor notification %s %s", notification.method, notification.params)
                 return
             version = notification.params.get("catalog_version", 0)
-            try:
+            # WouldBlock: a refresh is already due, and it will fetch the newest catalogue.
+            with suppress(anyio.WouldBlock, anyio.ClosedResourceError, anyio.BrokenResourceError):
                 changes.send_nowait(int(version) if isinstance(version, int | float) else 0)
-            except anyio.WouldBlock:
-                pass  # a refresh is already due; it will fetch the newest catalogue
-            except (anyio.ClosedResourceError, anyio.BrokenResourceError):
-                pass
 
         return on_notification
+
+
+async def request_catalog(connection: EditorConnection) -> Catalog:
+    """The catalogue the editor publishes now (``mcp.catalog``); ``PROTOCOL_ERROR`` when it is unreadable."""
+    result = await connection.request(
+        "mcp.catalog", None, timeout_s=CONTRACT.answer_wait_s(CONTRACT.timeouts_ms["default"])
+    )
+    try:
+        return parse_catalog(result)
+    except ValueError as error:
+        raise ToolError(ErrorCode.PROTOCOL_ERROR, f"The editor's catalogue is unreadable: {error}") from error

@@ -99,7 +99,7 @@ def parse_message(frame: str | bytes) -> Message:
         raise MalformedFrameError("not a JSON-RPC 2.0 object")
     if "method" in data:
         return _parse_call(data)
-    request_id = _as_id(data.get("id"))
+    request_id = as_request_id(data.get("id"))
     if "result" in data and request_id is not None:
         return Response(request_id, data["result"])
     failure = data.get("error")
@@ -115,7 +115,7 @@ def _parse_call(data: dict[str, Any]) -> Notification | IncomingRequest:
     if not isinstance(method, str) or not isinstance(params, dict):
         raise MalformedFrameError("a call needs a string method and object params")
     if "id" in data:
-        request_id = _as_id(data["id"])
+        request_id = as_request_id(data["id"])
         if request_id is None:
             raise MalformedFrameError("a request id must be an integer or a string")
         return IncomingRequest(request_id, method)
@@ -124,10 +124,6 @@ def _parse_call(data: dict[str, Any]) -> Notification | IncomingRequest:
 
 def as_request_id(value: object) -> RequestId | None:
     """``value`` as a request id (an integer or a string), or None when it cannot be one."""
-    return _as_id(value)
-
-
-def _as_id(value: object) -> RequestId | None:
     # GDScript parses every JSON number as a float, so an echoed id may come back as 7.0.
     if isinstance(value, float) and value.is_integer():
         return int(value)

@@ -24,7 +24,6 @@ __all__ = ["RuntimeLink"]
 logger = logging.getLogger(__name__)
 
 CONNECT_WAIT_S = 10.0
-_ENDED_HINT = "game_status tells how the game ended; game_start runs it again."
 _SLOW_HINT = "The game may be busy in a long frame; runtime_get_log shows what it reported."
 
 
@@ -124,7 +123,6 @@ class RuntimeLink:
             return ToolError(
                 ErrorCode.RUNTIME_DISCONNECTED,
                 f"The game closed the connection while {method} ran (it ended, or crashed).",
-                _ENDED_HINT,
             )
         if error.code == ErrorCode.TIMEOUT:
             return ToolError(ErrorCode.TIMEOUT, error.message.replace("the editor", "the game"), _SLOW_HINT)

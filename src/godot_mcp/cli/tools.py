@@ -11,10 +11,10 @@ from pathlib import Path
 import anyio
 import click
 
-from godot_mcp.bridge.catalog import Catalog, parse_catalog
+from godot_mcp.bridge.catalog import Catalog
 from godot_mcp.bridge.editor_connection import connect_editor
-from godot_mcp.cli._tool_reference import REGENERATE, render_reference
-from godot_mcp.contract import CONTRACT, ErrorCode, ToolError
+from godot_mcp.bridge.editor_link import request_catalog
+from godot_mcp.contract import ErrorCode, ToolError
 from godot_mcp.instances._actionable import ActionableError
 from godot_mcp.instances.addon_install import install_addon, project_root
 from godot_mcp.instances.instance import EditorInstance
@@ -59,6 +59,9 @@ def reference_command(
     Without --project it launches a headless editor on a temporary copy of the bundled demo project,
     so the page shows exactly the built-in tools of this version.
     """
+    # Imported here: rendering pulls in the MCP SDK, which other commands should not pay for at start-up.
+    from godot_mcp.cli._tool_reference import render_reference
+
     try:
         catalog = anyio.run(_live_catalog, project, godot)
     except ToolError as error:
@@ -79,6 +82,8 @@ def reference_command(
 
 def stale_reference_message(path: Path, page: str) -> str | None:
     """None when ``path`` holds ``page``; else what differs and the command that regenerates it."""
+    from godot_mcp.cli._tool_reference import REGENERATE
+
     current = path.read_text("utf-8") if path.is_file() else ""
     if current == page:
         return None
@@ -113,9 +118,8 @@ async def _live_catalog(project: Path | None, godot: str | None) -> Catalog:
 
 async def fetch_catalog(instance: EditorInstance) -> Catalog:
     """The catalogue ``instance`` publishes now (``mcp.catalog``)."""
-    timeout_s = (CONTRACT.timeouts_ms["default"] + CONTRACT.timeouts_ms["transport_margin"]) / 1000
     async with connect_editor(instance) as connection:
-        return parse_catalog(await connection.request("mcp.catalog", None, timeout_s=timeout_s))
+        return await request_catalog(connection)
 
 
 async def _fresh_demo_catalog(godot: str | None) -> Catalog:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -30,8 +29,11 @@ class Contract:
     timeouts_ms: dict[str, int]
     ports: dict[str, tuple[int, int]]
 
+    def answer_wait_s(self, timeout_ms: int) -> float:
+        """The wait (s) for an answer the addon owes within ``timeout_ms``: that plus the transport margin."""
+        return (timeout_ms + self.timeouts_ms["transport_margin"]) / 1000
 
-@cache
+
 def load_contract() -> Contract:
     raw: dict[str, Any] = json.loads((addon_source_dir() / "contract" / "contract.json").read_text("utf-8"))
     return Contract(

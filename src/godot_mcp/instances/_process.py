@@ -51,8 +51,3 @@ if sys.platform == "win32":
             return code.value == _STILL_ACTIVE
         finally:
             kernel32.CloseHandle(handle)
-
-else:
-
-    def _windows_pid_alive(pid: int) -> bool:
-        raise NotImplementedError

@@ -37,7 +37,8 @@ __all__ = [
 
 PROJECT_FILE = "project.godot"
 PLUGIN_CFG_RES = f"res://{ADDON_ROOT}/plugin.cfg"
-_SKIPPED = ("__pycache__", "*.pyc")
+# Left out of the copy, and so out of the comparison with a copy.
+_SKIPPED = shutil.ignore_patterns("__pycache__", "*.pyc")
 
 CopyOutcome = Literal["new", "replaced", "unchanged"]
 
@@ -124,7 +125,7 @@ def _swap_in(source: Path, target: Path) -> None:
     workspace = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
     try:
         fresh = workspace / "new"
-        shutil.copytree(source, fresh, ignore=shutil.ignore_patterns(*_SKIPPED))
+        shutil.copytree(source, fresh, ignore=_SKIPPED)
         if target.exists():
             os.rename(target, workspace / "old")
         try:
@@ -147,10 +148,9 @@ def _has_all_files(target: Path, source: Path) -> bool:
 
 def _files(root: Path) -> Iterator[Path]:
     for folder, subfolders, names in os.walk(root):
-        subfolders[:] = [name for name in subfolders if name != "__pycache__"]
-        for name in names:
-            if not name.endswith(".pyc"):
-                yield (Path(folder) / name).relative_to(root)
+        skipped = _SKIPPED(folder, [*subfolders, *names])
+        subfolders[:] = [name for name in subfolders if name not in skipped]
+        yield from (Path(folder, name).relative_to(root) for name in names if name not in skipped)
 
 
 def _enable(project: Path) -> bool:

@@ -18,6 +18,9 @@ from godot_mcp.instances.registry_dir import registry_dir
 logger = logging.getLogger(__name__)
 
 Launch = Callable[[Path], EditorProcess]
+# Per step of the stop (clean quit, then SIGTERM): short, because an MCP client gives a server that
+# lost its stdin about 4 s before it SIGKILLs it, and an unfinished stop orphans the editor.
+_STOP_TIMEOUT_S = 1.5
 
 
 class EditorSource(ABC):
@@ -119,11 +122,6 @@ class LaunchingSource(EditorSource):
             with anyio.CancelScope(shield=True):
                 code = await anyio.to_thread.run_sync(process.stop, _STOP_TIMEOUT_S)
             logger.info("stopped the editor (pid %d, exit code %s)", process.pid, code)
-
-
-# Per step of the stop (clean quit, then SIGTERM): short, because an MCP client gives a server that
-# lost its stdin about 4 s before it SIGKILLs it, and an unfinished stop orphans the editor.
-_STOP_TIMEOUT_S = 1.5
 
 
 def _no_editor(project: Path | None, registry: Path) -> ToolError:

@@ -23,6 +23,7 @@ from godot_mcp.instances.registry import wait_for_instance
 from godot_mcp.instances.registry_dir import REGISTRY_DIR_ENV, registry_dir
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+_SIGKILL: int = getattr(signal, "SIGKILL", signal.SIGTERM)
 
 
 class EditorLaunchError(ToolError):
@@ -123,9 +124,6 @@ class EditorProcess:
         self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         self.stop()
-
-
-_SIGKILL: int = getattr(signal, "SIGKILL", signal.SIGTERM)
 
 
 def launch_editor(

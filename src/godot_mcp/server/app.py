@@ -88,7 +88,7 @@ class GodotMcpApp:
         link.add_catalog_listener(self.apply_catalog)
 
     def initialization_options(self) -> InitializationOptions:
-        return self.server.create_initialization_options(NotificationOptions(tools_changed=True))
+        return self.server.create_initialization_options()
 
     async def apply_catalog(self, catalog: Catalog) -> None:
         """Publish the tools of ``catalog``; tell connected clients when the list changed."""

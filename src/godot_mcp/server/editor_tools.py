@@ -53,7 +53,7 @@ class RuntimeCommand(ToolBackend):
 
 def command_timeout_s(spec: CommandSpec) -> float:
     """The command's own deadline plus the contract's transport margin."""
-    return (spec.timeout_ms + CONTRACT.timeouts_ms["transport_margin"]) / 1000
+    return CONTRACT.answer_wait_s(spec.timeout_ms)
 
 
 def editor_tool_entries(

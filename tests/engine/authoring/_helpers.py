@@ -7,12 +7,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import mcp_types as types
 import pytest
 from mcp.client import Client
 
-from tests.mcp_results import failure as mcp_failure
-from tests.mcp_results import structured
+from tests.mcp_results import failure, structured
 
 _ENVELOPE = re.compile(
     r'\A<untrusted-content nonce="(?P<nonce>[0-9a-f]+)" kind="[^"]*" source="[^"]*">\n'
@@ -21,16 +19,11 @@ _ENVELOPE = re.compile(
 )
 
 
-def failure(result: types.CallToolResult) -> dict[str, Any]:
-    """The failure payload: code, message and hint."""
-    return dict(mcp_failure(result))
-
-
 async def call(client: Client, tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
     return structured(await client.call_tool(tool, arguments))
 
 
-async def call_fails(client: Client, tool: str, arguments: dict[str, Any], code: str) -> dict[str, Any]:
+async def call_fails(client: Client, tool: str, arguments: dict[str, Any], code: str) -> dict[str, str]:
     """Call a tool that must fail with code; the failure payload."""
     refused = failure(await client.call_tool(tool, arguments))
     assert refused["code"] == code, refused

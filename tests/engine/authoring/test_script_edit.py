@@ -144,6 +144,26 @@ async def test_attach_and_detach_are_undoable_in_the_scene_history(
     assert await script_of(tools, scene, "Sprite") == ""
 
 
+async def test_attach_and_detach_in_a_background_tab_land_in_that_scene_history(
+    tools: Client, scratch: Scratch, scene: str
+) -> None:
+    script = scratch.path("sprite.gd")
+    await call(tools, "script_create", {"path": script, "extends": "Sprite2D"})
+    front = scratch.path("front.tscn")
+    await call(tools, "scene_create", {"path": front})
+    try:
+        await call(tools, "script_attach", {"scene": scene, "node_path": "Sprite", "path": script})
+        await call(tools, "script_detach", {"scene": scene, "node_path": "Sprite"})
+        history = await call(tools, "editor_get_history", {"scene": scene, "limit": 2})
+        assert [action["name"] for action in history["actions"]] == [
+            "MCP: Detach script from Sprite",
+            "MCP: Attach script to Sprite",
+        ]
+        assert (await call(tools, "scene_get_current", {}))["scene"] == front
+    finally:
+        await call(tools, "scene_close", {"scene": front, "discard_changes": True})
+
+
 async def test_attach_refuses_a_script_whose_base_does_not_fit(
     tools: Client, scratch: Scratch, scene: str
 ) -> None:

@@ -22,9 +22,9 @@ from godot_mcp.instances.registry_dir import REGISTRY_DIR_ENV
 from tests.engine.harness import EngineEditor, copy_demo_project, mcp_client
 
 GUI_ARGS = ("--editor", "--rendering-driver", "opengl3", "--audio-driver", "Dummy")
+LOADED_WITHIN_S = 60.0
 # What software OpenGL under Xvfb makes the engine say, with nothing of ours in it: Mesa's GLX on
 # Xvfb has no swap-control extension, so the editor cannot change V-Sync.
-LOADED_WITHIN_S = 60.0
 KNOWN_DISPLAY_WARNINGS = ("WARNING: Could not set V-Sync mode, as changing V-Sync mode is not supported",)
 
 
@@ -49,12 +49,10 @@ def gui_editor(
     env = {REGISTRY_DIR_ENV: str(registry)}
     log_path = workspace / "editor.log"
     editor_logs.append(log_path)
-    process = _start_gui_editor(project, {**env, **_private_home(workspace)}, display, log_path, registry)
-    try:
+    gui_env = {**env, **_private_home(workspace)}
+    with _start_gui_editor(project, gui_env, display, log_path, registry) as process:
         instance = anyio.run(process.wait_ready, 120.0)
         yield EngineEditor(project, registry, log_path, env, process, instance, workspace)
-    finally:
-        process.stop()
 
 
 @pytest.fixture(scope="module")

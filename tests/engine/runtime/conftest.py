@@ -6,26 +6,18 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from typing import Any
 
-import mcp_types as types
 import pytest
 from mcp.client import Client
 
 from tests.engine.harness import EngineEditor, mcp_client
-from tests.mcp_results import failure_code, structured
+from tests.mcp_results import failure_code, structured, text_of
 
 # The player starts here and moves speed / physics_ticks_per_second = 200 / 60 px each frame.
 PLAYER_START = (160.0, 564.0)
 STEP_PX = 200.0 / 60.0
-
-
-def error_code(result: types.CallToolResult) -> str:
-    return failure_code(result)
-
-
-def error_text(result: types.CallToolResult) -> str:
-    block = result.content[0]
-    assert isinstance(block, types.TextContent)
-    return block.text
+# The runtime tests' names for the result readers of tests/mcp_results.py.
+error_code = failure_code
+error_text = text_of
 
 
 async def call(client: Client, tool: str, **arguments: Any) -> dict[str, Any]:

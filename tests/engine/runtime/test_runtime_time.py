@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import anyio
 import pytest
 from mcp.client import Client
 
@@ -108,4 +111,33 @@ async def test_resume_lets_the_game_run_again(game: Client) -> None:
     await call(game, "runtime_pause")
     resumed = await call(game, "runtime_resume")
     assert resumed["paused"] is False
+    await call(game, "runtime_pause")
+
+
+async def wait_for_frames_past(game: Client, frame: int) -> None:
+    """Until the game has run past ``frame``; the caller bounds the wait."""
+    while True:
+        if (await call(game, "runtime_get_performance"))["game_frame"] > frame:
+            return
+        await anyio.sleep(0.02)  # pacing only: the game's own frame count decides
+
+
+@pytest.mark.parametrize("ending", ["runtime_resume", "runtime_pause"])
+async def test_resume_or_pause_ends_a_step_in_progress_with_the_frames_it_ran(
+    game: Client, ending: str
+) -> None:
+    start = (await call(game, "runtime_pause"))["game_frame"]
+    stepped: dict[str, Any] = {}
+
+    async def step() -> None:
+        stepped.update(await call(game, "runtime_step", frames=600))
+
+    with anyio.fail_after(15):  # the step's own budget is 35 s: only the ending can answer sooner
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(step)
+            await wait_for_frames_past(game, start)
+            ended = await call(game, ending)
+    assert 0 < stepped["frames_stepped"] < 600
+    assert stepped["frames_stepped"] == stepped["game_frame"] - start
+    assert stepped["paused"] is ended["paused"] is (ending == "runtime_pause")
     await call(game, "runtime_pause")

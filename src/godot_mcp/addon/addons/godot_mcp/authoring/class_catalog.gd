@@ -48,10 +48,12 @@ static func exists(name: String) -> bool:
 
 ## The script of a project class_name, or "" when name is not one.
 static func script_class_path(name: String) -> String:
-	for entry: Dictionary in ProjectSettings.get_global_class_list():
-		if str(entry["class"]) == name:
-			return str(entry["path"])
-	return ""
+	return str(_script_class_entry(name).get("path", ""))
+
+
+## The base the script of a project class_name declares (a class name), or "" when name is not one.
+static func script_class_base(name: String) -> String:
+	return str(_script_class_entry(name).get("base", ""))
 
 
 ## Whether name is base or inherits from it, through script classes down to engine classes.
@@ -62,17 +64,17 @@ static func inherits(name: String, base: String) -> bool:
 			return true
 		if ClassDB.class_exists(current):
 			return ClassDB.is_parent_class(current, base)
-		current = _script_base(current)
+		current = script_class_base(current)
 		if current == "":
 			return false
 	return false
 
 
-static func _script_base(name: String) -> String:
+static func _script_class_entry(name: String) -> Dictionary:
 	for entry: Dictionary in ProjectSettings.get_global_class_list():
 		if str(entry["class"]) == name:
-			return str(entry["base"])
-	return ""
+			return entry
+	return {}
 
 
 ## An editor class, one built on an editor class, or an editor-internal one (the editor files

@@ -10,9 +10,9 @@ const REPLACE := "replace"
 const POLICIES: Array[String] = [RETURN, FAIL, REPLACE]
 
 
-## The policy asked for, or "" when the value is not one of the three.
-static func policy(params: Dictionary) -> String:
-	var value: String = str(params.get("if_exists", RETURN))
+## The policy asked for (fallback when none was given), or "" when the value is not one of the three.
+static func policy(params: Dictionary, fallback: String = RETURN) -> String:
+	var value: String = str(params.get("if_exists", fallback))
 	return value if value in POLICIES else ""
 
 

@@ -5,6 +5,7 @@ extends RefCounted
 ## editor's own InputMap follows.
 
 const EventCodec := preload("res://addons/godot_mcp/contract/input_event_codec.gd")
+const SettingChange := preload("res://addons/godot_mcp/authoring/setting_change.gd")
 const DEFAULT_DEADZONE := 0.2
 
 
@@ -51,23 +52,13 @@ static func find_event(events: Array, shape: Dictionary) -> int:
 ## Applies value (null removes the action), saves project.godot and records "MCP: <what>" in the
 ## global history. {} on success; otherwise the old value is back and the error envelope returned.
 static func change(action: String, value: Variant, what: String) -> Dictionary:
-	var old: Variant = ProjectSettings.get_setting(key(action)) if exists(action) else null
-	var err: Error = _write(action, value)
-	if err != OK:
-		_write(action, old)
-		return MCPToolkitError.fail(
-			"SAVE_FAILED", "Could not save project.godot: %s." % error_string(err), "Check that the file is writable."
-		)
-	var step: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.begin(what)
-	step.do_method(_write.bind(action, value)).undo_method(_write.bind(action, old)).commit_recorded()
-	return {}
+	return SettingChange.apply(key(action), value, what, _follow)
 
 
-static func _write(action: String, value: Variant) -> Error:
-	ProjectSettings.set_setting(key(action), value)
+static func _follow(setting: String, value: Variant) -> void:
+	var action: String = setting.trim_prefix("input/")
 	if not is_builtin(action):
 		_mirror(action, value)
-	return ProjectSettings.save()
 
 
 ## The editor loads no project actions into its own InputMap; an action changed here is put there

@@ -6,6 +6,9 @@ extends RefCounted
 ## the removed node) so the action lands in that scene's history; null means the global history.
 ## Usual pattern: apply the change, describe both directions, then commit_recorded().
 
+## What every action's name starts with, so the history tells MCP's actions apart.
+const PREFIX := "MCP: "
+
 var _manager: EditorUndoRedoManager
 var _committed: bool = false
 
@@ -15,7 +18,7 @@ static func begin(
 ) -> MCPToolkitUndoRedoAction:
 	var action: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.new()
 	action._manager = EditorInterface.get_editor_undo_redo()
-	action._manager.create_action("MCP: " + what, merge, context)
+	action._manager.create_action(PREFIX + what, merge, context)
 	return action
 
 

@@ -3,6 +3,8 @@ extends RefCounted
 ## The classes a node can be made from: instantiable engine classes that extend Node, and scripts
 ## with a class_name whose engine base extends Node.
 
+const ClassCatalog := preload("res://addons/godot_mcp/authoring/class_catalog.gd")
+
 
 ## {} when name can make a node; otherwise NOT_FOUND or INVALID_PARAMS naming param.
 static func check(name: String, param: String = "class_name") -> Dictionary:
@@ -58,7 +60,5 @@ static func _engine_class_problem(name: String, param: String) -> Dictionary:
 
 
 static func _script_class(name: String) -> Script:
-	for entry: Dictionary in ProjectSettings.get_global_class_list():
-		if str(entry.get("class", "")) == name:
-			return ResourceLoader.load(str(entry["path"])) as Script
-	return null
+	var path: String = ClassCatalog.script_class_path(name)
+	return ResourceLoader.load(path) as Script if path != "" else null

@@ -21,10 +21,6 @@ static func from_params(params: Dictionary) -> NodeFilter:
 	return filter
 
 
-func is_empty() -> bool:
-	return name_pattern == "" and type == "" and group == "" and script_path == ""
-
-
 func matches(node: Node) -> bool:
 	if name_pattern != "" and not str(node.name).matchn(name_pattern):
 		return false

@@ -14,6 +14,17 @@ const OWN_TOOLS: Dictionary = {
 }
 
 
+## The name -> JSON value map a set-style tool was asked for: properties, plus property with value
+## when given; {} when neither names anything.
+static func requested(params: Dictionary) -> Dictionary:
+	var wanted: Dictionary = {}
+	if params.get("properties") is Dictionary:
+		wanted = (params["properties"] as Dictionary).duplicate()
+	if params.has("property"):
+		wanted[str(params["property"])] = params.get("value")
+	return wanted
+
+
 ## {"ok": true, "values": {name: value}} or {"ok": false, "error": envelope}.
 static func coerce_all(target: Object, properties: Variant) -> Dictionary:
 	if not properties is Dictionary:

@@ -3,6 +3,8 @@ extends RefCounted
 ## GDScript text as the script tools write and read it: templates for new scripts, and the
 ## top-level declarations (class_name, extends, @tool) read from the text without compiling it.
 
+const ClassCatalog := preload("res://addons/godot_mcp/authoring/class_catalog.gd")
+
 const EMPTY := "empty"
 const NODE := "node"
 const TOOL := "tool"
@@ -58,25 +60,9 @@ static func native_base(base: String) -> String:
 	return ""
 
 
-## The res:// path of the script declaring global_name, or "".
-static func global_class_path(global_name: String) -> String:
-	for entry: Dictionary in ProjectSettings.get_global_class_list():
-		if str(entry["class"]) == global_name:
-			return str(entry["path"])
-	return ""
-
-
-## The base its declaring script gives a global class name, or "".
-static func global_class_base(global_name: String) -> String:
-	for entry: Dictionary in ProjectSettings.get_global_class_list():
-		if str(entry["class"]) == global_name:
-			return str(entry["base"])
-	return ""
-
-
 static func _script_base(base: String) -> String:
 	if not base.begins_with("res://"):
-		return global_class_base(base)
+		return ClassCatalog.script_class_base(base)
 	if not FileAccess.file_exists(base):
 		return ""
 	return str(declarations(FileAccess.get_file_as_string(base))["extends"])

@@ -8,10 +8,13 @@ const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
 const Pagination := preload("res://addons/godot_mcp/contract/pagination.gd")
 const IfExists := preload("res://addons/godot_mcp/authoring/if_exists.gd")
 const PathGuard := preload("res://addons/godot_mcp/security/path_guard.gd")
+const ClassCatalog := preload("res://addons/godot_mcp/authoring/class_catalog.gd")
+const SettingChange := preload("res://addons/godot_mcp/authoring/setting_change.gd")
+const SceneFileCommands := preload("res://addons/godot_mcp/commands/scene_file_commands.gd")
 const GROUP_TEXT := "Autoloads: scripts or scenes the game creates at start and keeps as global singletons."
 const KEYWORDS: Array[String] = ["autoload", "singleton", "global"]
 const PREFIX := "autoload/"
-const SCENE_EXTENSIONS: Array[String] = ["tscn", "scn"]
+const DEFAULT_LIMIT := 100
 
 
 static func register(registry: MCPToolkitCommandRegistry) -> void:
@@ -28,7 +31,7 @@ static func list(params: Dictionary) -> Dictionary:
 			found.append(_describe(key.trim_prefix(PREFIX)))
 	found.sort_custom(func(a: Dictionary, b: Dictionary) -> bool: return int(a["order"]) < int(b["order"]))
 	var page: Dictionary = Pagination.list_page(
-		found, int(params.get("offset", 0)), int(params.get("limit", 100)), "autoloads", "autoloads"
+		found, int(params.get("offset", 0)), int(params.get("limit", DEFAULT_LIMIT)), "autoloads", "autoloads"
 	)
 	return MCPToolkitSuccess.ok(page)
 
@@ -49,8 +52,7 @@ static func add(params: Dictionary) -> Dictionary:
 	if existed and policy != IfExists.REPLACE:
 		return IfExists.existing(policy, "The autoload '%s'" % name, _describe(name))
 	var value: String = ("*" if bool(params.get("singleton", true)) else "") + path
-	var order: int = ProjectSettings.get_order(PREFIX + name) if existed else -1
-	var failed: Dictionary = _change(name, value, order, "Add autoload '%s'" % name)
+	var failed: Dictionary = SettingChange.apply(PREFIX + name, value, "Add autoload '%s'" % name, _refresh_editor)
 	if not failed.is_empty():
 		return failed
 	var result: Dictionary = _describe(name)
@@ -71,41 +73,17 @@ static func remove(params: Dictionary) -> Dictionary:
 			"The autoload '%s' belongs to the MCP addon and may not be removed by a tool." % name,
 			"It goes away when the godot_mcp plugin is disabled (Project Settings > Plugins)."
 		)
-	var failed: Dictionary = _change(name, null, -1, "Remove autoload '%s'" % name)
+	var failed: Dictionary = SettingChange.apply(PREFIX + name, null, "Remove autoload '%s'" % name, _refresh_editor)
 	if not failed.is_empty():
 		return failed
 	removed["removed"] = true
 	return MCPToolkitSuccess.ok(removed)
 
 
-## Applies value (null removes) keeping the autoload's place in the load order, saves, and records
-## the undo step; {} on success, otherwise the old state is back and the error envelope returned.
-static func _change(name: String, value: Variant, order: int, what: String) -> Dictionary:
-	var key: String = PREFIX + name
-	var old: Variant = ProjectSettings.get_setting(key) if ProjectSettings.has_setting(key) else null
-	var old_order: int = ProjectSettings.get_order(key) if old != null else -1
-	var err: Error = _write(key, value, order)
-	if err != OK:
-		_write(key, old, old_order)
-		return MCPToolkitError.fail(
-			"SAVE_FAILED", "Could not save project.godot: %s." % error_string(err), "Check that the file is writable."
-		)
-	var step: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.begin(what)
-	step.do_method(_write.bind(key, value, order)).undo_method(_write.bind(key, old, old_order)).commit_recorded()
-	return {}
-
-
-static func _write(key: String, value: Variant, order: int) -> Error:
-	ProjectSettings.set_setting(key, value)
-	if value != null and order >= 0:
-		ProjectSettings.set_order(key, order)
-	_refresh_editor()
-	return ProjectSettings.save()
-
-
 ## The editor's autoload panel owns the global names scripts compile against; it rereads the
 ## settings on update_autoload (an editor-internal method, so reached by name and only if present).
-static func _refresh_editor() -> void:
+## Runs after every write of an autoload setting (SettingChange), undo and redo included.
+static func _refresh_editor(_key: String, _value: Variant) -> void:
 	var found: Array[Node] = EditorInterface.get_base_control().find_children(
 		"*", "EditorAutoloadSettings", true, false
 	)
@@ -141,9 +119,9 @@ static func _name_problem(name: String) -> String:
 		return "'%s' is not a valid identifier (letters, digits and '_', not starting with a digit)." % name
 	if ClassDB.class_exists(name):
 		return "'%s' is an engine class name." % name
-	for entry: Dictionary in ProjectSettings.get_global_class_list():
-		if str(entry.get("class", "")) == name:
-			return "'%s' is the class_name of %s." % [name, entry.get("path", "a script")]
+	var script_path: String = ClassCatalog.script_class_path(name)
+	if script_path != "":
+		return "'%s' is the class_name of %s." % [name, script_path]
 	for type: int in TYPE_MAX:
 		if type_string(type) == name:
 			return "'%s' is a built-in type name." % name
@@ -156,7 +134,7 @@ static func _loadable(path: String) -> Dictionary:
 		return MCPToolkitError.fail(
 			"NOT_FOUND", "There is no file '%s'." % path, MCPToolkitError.hint_for_param("path")
 		)
-	if path.get_extension().to_lower() in SCENE_EXTENSIONS:
+	if path.get_extension().to_lower() in SceneFileCommands.SCENE_EXTENSIONS:
 		return {}
 	var script: Script = load(path) as Script
 	if script == null:
@@ -193,7 +171,7 @@ static func _list_options() -> MCPToolkitCommandOptions:
 		. object(
 			{
 				"offset": S.integer("Index of the first autoload to return.", 0, 0),
-				"limit": S.integer("How many autoloads to return at most.", 100, 1),
+				"limit": S.integer("How many autoloads to return at most.", DEFAULT_LIMIT, 1),
 			}
 		)
 	)

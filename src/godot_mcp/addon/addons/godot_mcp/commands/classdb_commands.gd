@@ -3,12 +3,10 @@ extends RefCounted
 ## classdb.* commands: the classes the engine (and the project's class_name scripts) offer, and
 ## their members.
 
-const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
 const Pagination := preload("res://addons/godot_mcp/contract/pagination.gd")
 const TypeNames := preload("res://addons/godot_mcp/authoring/type_names.gd")
 const ClassCatalog := preload("res://addons/godot_mcp/authoring/class_catalog.gd")
 const ClassdbSchemas := preload("res://addons/godot_mcp/commands/classdb_schemas.gd")
-const DEFAULT_LIMIT := 200
 
 
 static func register(registry: MCPToolkitCommandRegistry) -> void:
@@ -56,7 +54,7 @@ static func list_classes(params: Dictionary) -> Dictionary:
 		if base == "" or ClassCatalog.inherits(entry["name"], base):
 			kept.append(entry)
 	var offset: int = int(params.get("offset", 0))
-	var limit: int = int(params.get("limit", DEFAULT_LIMIT))
+	var limit: int = int(params.get("limit", ClassdbSchemas.DEFAULT_LIMIT))
 	return MCPToolkitSuccess.ok(Pagination.list_page(kept, offset, limit, "classes", "classes"))
 
 

@@ -5,6 +5,7 @@ extends RefCounted
 const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
 const GROUP_TEXT := "The engine's class reference: classes, their methods, properties and signals."
 const KEYWORDS: Array[String] = ["class", "api", "reference", "method", "docs"]
+const DEFAULT_LIMIT := 200
 
 
 static func get_class_options() -> MCPToolkitCommandOptions:
@@ -40,7 +41,7 @@ static func list_classes_options() -> MCPToolkitCommandOptions:
 				"instantiable_only": S.boolean("Only classes that can be created (no abstract ones).", false),
 				"include_editor_classes": S.boolean("Also list editor-only classes (EditorPlugin, ...).", false),
 				"offset": S.integer("Index of the first class to return.", 0, 0),
-				"limit": S.integer("How many classes to return at most.", 200, 1),
+				"limit": S.integer("How many classes to return at most.", DEFAULT_LIMIT, 1),
 			}
 		)
 	)

@@ -4,6 +4,7 @@ extends RefCounted
 
 const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
 const InstanceIdentity := preload("res://addons/godot_mcp/instances/instance_identity.gd")
+const SceneTabs := preload("res://addons/godot_mcp/authoring/scene_tabs.gd")
 ## The editor group's description, shared by every editor.* module.
 const GROUP_TEXT := "The editor itself: its state, undo history, saving, waiting for imports, its log, running code."
 
@@ -32,7 +33,6 @@ static func register(registry: MCPToolkitCommandRegistry) -> void:
 
 
 static func get_info(_params: Dictionary) -> Dictionary:
-	var root: Node = EditorInterface.get_edited_scene_root()
 	var info: Dictionary = InstanceIdentity.describe()
 	(
 		info
@@ -40,7 +40,7 @@ static func get_info(_params: Dictionary) -> Dictionary:
 			{
 				"display_server": DisplayServer.get_name(),
 				"open_scenes": Array(EditorInterface.get_open_scenes()),
-				"current_scene": root.scene_file_path if root != null else "",
+				"current_scene": SceneTabs.active_path(),
 				"editor_pid": OS.get_process_id(),
 			}
 		)

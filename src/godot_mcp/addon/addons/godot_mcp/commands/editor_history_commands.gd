@@ -8,7 +8,6 @@ extends RefCounted
 const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
 const Pagination := preload("res://addons/godot_mcp/contract/pagination.gd")
 const SceneEdit := preload("res://addons/godot_mcp/authoring/scene_edit.gd")
-const MCP_PREFIX := "MCP: "
 const EditorCommands := preload("res://addons/godot_mcp/commands/editor_commands.gd")
 const DEFAULT_LIMIT := 50
 
@@ -104,7 +103,7 @@ static func _step(history: UndoRedo, label: String, scene: String, backwards: bo
 	if not done:
 		return MCPToolkitError.fail("INVALID_STATE", "The editor refused to step the %s history." % label)
 	return MCPToolkitSuccess.ok(
-		{"action": action_name, "history": label, "scene": scene, "by_mcp": action_name.begins_with(MCP_PREFIX)}
+		{"action": action_name, "history": label, "scene": scene, "by_mcp": _by_mcp(action_name)}
 	)
 
 
@@ -119,7 +118,7 @@ static func _list(history: UndoRedo, label: String, scene: String, offset: int, 
 				{
 					"index": index,
 					"name": action_name,
-					"by_mcp": action_name.begins_with(MCP_PREFIX),
+					"by_mcp": _by_mcp(action_name),
 					"applied": index <= current,
 				}
 			)
@@ -127,6 +126,10 @@ static func _list(history: UndoRedo, label: String, scene: String, offset: int, 
 	var page: Dictionary = Pagination.list_page(actions, offset, limit, "actions", "actions")
 	page.merge({"history": label, "scene": scene, "current": current, "total": actions.size()})
 	return MCPToolkitSuccess.ok(page)
+
+
+static func _by_mcp(action_name: String) -> bool:
+	return action_name.begins_with(MCPToolkitUndoRedoAction.PREFIX)
 
 
 static func _target_params() -> Dictionary:

@@ -2,6 +2,7 @@
 extends RefCounted
 ## editor.screenshot: what the editor shows, as an image the assistant can look at.
 
+const EditorCommands := preload("res://addons/godot_mcp/commands/editor_commands.gd")
 const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
 const ScreenshotCodec := preload("res://addons/godot_mcp/contract/screenshot_codec.gd")
 const DrawnFrame := preload("res://addons/godot_mcp/contract/drawn_frame.gd")
@@ -38,6 +39,7 @@ static func register(registry: MCPToolkitCommandRegistry) -> void:
 			)
 			. with_input_schema(S.object(inputs))
 			. with_output_schema(_screenshot_schema())
+			. with_group("editor", EditorCommands.GROUP_TEXT, ["screenshot", "viewport", "image"])
 			. mark_read_only()
 			. mark_idempotent()
 			. mark_scene_independent()

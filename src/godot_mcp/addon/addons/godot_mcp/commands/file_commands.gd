@@ -3,7 +3,6 @@ extends RefCounted
 ## file.* commands: list, read (byte paged), write, move and delete project files. Changes are
 ## undoable in the global history and followed by an editor filesystem update.
 
-const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
 const Pagination := preload("res://addons/godot_mcp/contract/pagination.gd")
 const ToolkitSettings := preload("res://addons/godot_mcp/core/toolkit_settings.gd")
 const Untrusted := preload("res://addons/godot_mcp/security/untrusted.gd")
@@ -13,9 +12,10 @@ const ProjectTree := preload("res://addons/godot_mcp/authoring/project_tree.gd")
 const TextContent := preload("res://addons/godot_mcp/authoring/text_content.gd")
 const FileSchemas := preload("res://addons/godot_mcp/commands/file_schemas.gd")
 
-const DEFAULT_LIMIT := 200
 const BASE64 := "base64"
 const TEXT := "text"
+
+static var _base64_text: RegEx = RegEx.create_from_string("^[A-Za-z0-9+/]*={0,2}$")
 
 
 static func register(registry: MCPToolkitCommandRegistry) -> void:
@@ -38,7 +38,7 @@ static func list(params: Dictionary) -> Dictionary:
 		if ProjectTree.matches(glob, folder, entry["path"]):
 			entries.append(entry)
 	var page: Dictionary = Pagination.list_page(
-		entries, int(params.get("offset", 0)), int(params.get("limit", DEFAULT_LIMIT)), "entries", "entries"
+		entries, int(params.get("offset", 0)), int(params.get("limit", FileSchemas.DEFAULT_LIMIT)), "entries", "entries"
 	)
 	page["path"] = folder
 	return MCPToolkitSuccess.ok(page)
@@ -72,7 +72,7 @@ static func write(params: Dictionary) -> Dictionary:
 		return decoded["error"]
 	if DirAccess.dir_exists_absolute(path):
 		return MCPToolkitError.fail("INVALID_PARAMS", "'%s' is a folder." % path, "Write to a file path inside it.")
-	var chosen: String = IfExists.policy({"if_exists": params.get("if_exists", IfExists.REPLACE)})
+	var chosen: String = IfExists.policy(params, IfExists.REPLACE)
 	if chosen == "":
 		return IfExists.invalid(params)
 	var existed: bool = FileAccess.file_exists(path)
@@ -99,7 +99,7 @@ static func move(params: Dictionary) -> Dictionary:
 		return ProjectFiles.missing_file(path)
 	if path == target:
 		return MCPToolkitError.fail("INVALID_PARAMS", "'to' is the file's own path.")
-	var chosen: String = IfExists.policy({"if_exists": params.get("if_exists", IfExists.FAIL)})
+	var chosen: String = IfExists.policy(params, IfExists.FAIL)
 	if chosen == "":
 		return IfExists.invalid(params)
 	if DirAccess.dir_exists_absolute(target):
@@ -192,7 +192,7 @@ static func _content_bytes(params: Dictionary) -> Dictionary:
 	if str(params.get("encoding", TEXT)) != BASE64:
 		return {"bytes": content.to_utf8_buffer()}
 	var compact: String = content.strip_escapes().replace(" ", "")
-	if compact.length() % 4 != 0 or RegEx.create_from_string("^[A-Za-z0-9+/]*={0,2}$").search(compact) == null:
+	if compact.length() % 4 != 0 or _base64_text.search(compact) == null:
 		return {"error": MCPToolkitError.fail("INVALID_PARAMS", "content is not valid base64.")}
 	return {"bytes": Marshalls.base64_to_raw(compact)}
 

@@ -6,6 +6,7 @@ const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
 const ProjectFiles := preload("res://addons/godot_mcp/authoring/project_files.gd")
 
 const GROUP := "file"
+const DEFAULT_LIMIT := 200
 const GROUP_TEXT := "Project files and folders: list, read, write, move, delete and search them."
 const KEYWORDS: Array[String] = ["file", "folder", "directory", "filesystem", "read", "write", "search", "grep"]
 ## How the file-changing tools word their undo, here and in the script and resource tools.
@@ -21,7 +22,7 @@ static func list_options() -> MCPToolkitCommandOptions:
 		"glob": S.string("Only names matching this pattern ('*.gd'); with '/' it matches the relative path.", "*"),
 		"recursive": S.boolean("Also list the contents of sub-folders.", false),
 		"offset": S.integer("Index of the first entry to return.", 0, 0),
-		"limit": S.integer("How many entries to return at most.", 200, 1),
+		"limit": S.integer("How many entries to return at most.", DEFAULT_LIMIT, 1),
 	}
 	var entry: Dictionary = S.object(
 		{"path": S.string(), "type": S.enum_of(["file", "folder"]), "size": S.integer("Size in bytes (files).")},
@@ -92,7 +93,7 @@ static func write_options() -> MCPToolkitCommandOptions:
 			)
 		)
 		. with_input_schema(S.object(params, ["path", "content"]))
-		. with_output_schema(_change_schema({"bytes_written": S.integer(), "status": S.create_status()}))
+		. with_output_schema(change_schema({"bytes_written": S.integer(), "status": S.create_status()}))
 		. guard_project_path("path")
 		. mark_destructive()
 		. mark_idempotent()
@@ -117,7 +118,7 @@ static func move_options() -> MCPToolkitCommandOptions:
 			)
 		)
 		. with_input_schema(S.object(params, ["path", "to"]))
-		. with_output_schema(_change_schema({"to": S.string(), "moved": S.array(S.string())}))
+		. with_output_schema(change_schema({"to": S.string(), "moved": S.array(S.string())}))
 		. guard_project_path("path")
 		. guard_project_path("to")
 		. mark_destructive()
@@ -128,7 +129,7 @@ static func delete_options() -> MCPToolkitCommandOptions:
 	return (
 		_base("Delete a project file and its .uid and .import companions (folders: folder_delete). " + UNDO_TEXT)
 		. with_input_schema(S.object({"path": S.string("File to delete (res:// path).")}, ["path"]))
-		. with_output_schema(_change_schema({"deleted": S.array(S.string())}))
+		. with_output_schema(change_schema({"deleted": S.array(S.string())}))
 		. guard_project_path("path")
 		. mark_destructive()
 	)
@@ -157,8 +158,8 @@ static func write_policy() -> Dictionary:
 	return policy
 
 
-## The result of a file change: its path, whether editor_undo can revert it, and extra fields.
-static func _change_schema(extra: Dictionary) -> Dictionary:
+## The result of a file change (file, script): its path, whether editor_undo can revert it, and extra fields.
+static func change_schema(extra: Dictionary) -> Dictionary:
 	var fields: Dictionary = {"path": S.string(), "undoable": S.boolean("Whether editor_undo (global) reverts it.")}
 	fields.merge(extra)
 	return S.object(fields, ["path"], true)

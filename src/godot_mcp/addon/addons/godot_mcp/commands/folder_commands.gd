@@ -1,7 +1,8 @@
 @tool
 extends RefCounted
 ## folder.create / folder.delete, both undoable in the global history (a recursive delete keeps the
-## deleted bytes for undo unless they pass 16 MiB together), followed by an editor rescan.
+## deleted bytes for undo unless they pass ProjectFiles.UNDO_MAX_BYTES together), followed by an
+## editor rescan.
 
 const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
 const PathGuard := preload("res://addons/godot_mcp/security/path_guard.gd")

@@ -5,6 +5,7 @@ extends RefCounted
 
 const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
 const GameSession := preload("res://addons/godot_mcp/commands/playtest/game_session.gd")
+const GameRun := preload("res://addons/godot_mcp/commands/playtest/game_run.gd")
 
 const GROUP := "game"
 const GROUP_TEXT := "Start, stop and check the game this editor runs; the runtime tools act on it."
@@ -102,7 +103,7 @@ static func _status_schema() -> Dictionary:
 				"started_unix": S.number(),
 				"pid": S.integer(),
 				"runtime_port": S.integer(),
-				"ended": S.enum_of(["exited", "stopped", "crashed"]),
+				"ended": S.enum_of(GameRun.ENDS),
 				"ended_unix": S.number(),
 				"last_log_lines": S.array(S.string(), "The game's last log lines (crashes included)."),
 			},

@@ -46,6 +46,15 @@ static func remove_from_group(params: Dictionary) -> Dictionary:
 	return await _change(params, false)
 
 
+## The node's groups, without the engine's internal ones (named with a leading '_').
+static func groups_of(node: Node) -> Array[String]:
+	var names: Array[String] = []
+	for group: StringName in node.get_groups():
+		if not str(group).begins_with("_"):
+			names.append(str(group))
+	return names
+
+
 static func _change(params: Dictionary, joining: bool) -> Dictionary:
 	var group: String = str(params.get("group", "")).strip_edges()
 	if group == "" or group.begins_with("_"):
@@ -71,7 +80,7 @@ static func _change_in(root: Node, node_path: String, group: String, joining: bo
 	if changed:
 		_record(node, group, joining)
 	return MCPToolkitSuccess.ok(
-		{"node_path": NodeLookup.path_of(root, node), "group": group, "changed": changed, "groups": _groups(node)}
+		{"node_path": NodeLookup.path_of(root, node), "group": group, "changed": changed, "groups": groups_of(node)}
 	)
 
 
@@ -83,14 +92,6 @@ static func _record(node: Node, group: String, joining: bool) -> void:
 	action.do_method(join if joining else leave)
 	action.undo_method(leave if joining else join)
 	action.commit()
-
-
-static func _groups(node: Node) -> Array[String]:
-	var names: Array[String] = []
-	for group: StringName in node.get_groups():
-		if not str(group).begins_with("_"):
-			names.append(str(group))
-	return names
 
 
 static func _groups_schema() -> Dictionary:

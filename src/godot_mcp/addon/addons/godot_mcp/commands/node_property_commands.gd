@@ -7,6 +7,7 @@ extends RefCounted
 const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
 const Pagination := preload("res://addons/godot_mcp/contract/pagination.gd")
 const NodeCommands := preload("res://addons/godot_mcp/commands/node_commands.gd")
+const NodeGroupCommands := preload("res://addons/godot_mcp/commands/node_group_commands.gd")
 const SceneEdit := preload("res://addons/godot_mcp/authoring/scene_edit.gd")
 const SceneWalk := preload("res://addons/godot_mcp/authoring/scene_walk.gd")
 const NodeLookup := preload("res://addons/godot_mcp/authoring/node_lookup.gd")
@@ -102,7 +103,7 @@ static func get_node_info(params: Dictionary) -> Dictionary:
 
 
 static func set_property(params: Dictionary) -> Dictionary:
-	var wanted: Dictionary = _wanted_values(params)
+	var wanted: Dictionary = PropertyInput.requested(params)
 	if wanted.is_empty():
 		return MCPToolkitError.fail(
 			"INVALID_PARAMS",
@@ -181,17 +182,6 @@ static func _list_in(root: Node, params: Dictionary) -> Dictionary:
 	return MCPToolkitSuccess.ok(page)
 
 
-## {name: json} from properties and property + value; {} when neither names anything.
-static func _wanted_values(params: Dictionary) -> Dictionary:
-	var wanted: Dictionary = {}
-	var given: Variant = params.get("properties", {})
-	if given is Dictionary:
-		wanted = (given as Dictionary).duplicate()
-	if params.has("property"):
-		wanted[str(params["property"])] = params.get("value")
-	return wanted
-
-
 ## The property-list entries to read: every inspector property, or the ones named (unknown names
 ## are reported in unreadable).
 static func _chosen(node: Node, names: Array, unreadable: Array[Dictionary]) -> Array[Dictionary]:
@@ -255,10 +245,6 @@ static func source_of(node: Node) -> String:
 
 
 static func _identity(root: Node, node: Node) -> Dictionary:
-	var groups: Array[String] = []
-	for group: StringName in node.get_groups():
-		if not str(group).begins_with("_"):
-			groups.append(str(group))
 	var children: Array[String] = []
 	for child: Node in node.get_children():
 		children.append(str(child.name))
@@ -267,7 +253,7 @@ static func _identity(root: Node, node: Node) -> Dictionary:
 		"name": str(node.name),
 		"type": node.get_class(),
 		"script": NodeFilter.script_of(node),
-		"groups": groups,
+		"groups": NodeGroupCommands.groups_of(node),
 		"children": children,
 	}
 	if node != root and node.scene_file_path != "":

@@ -105,10 +105,10 @@ static func find(params: Dictionary) -> Dictionary:
 
 
 static func get_selection(_params: Dictionary) -> Dictionary:
-	var root: Node = EditorInterface.get_edited_scene_root()
-	if root == null:
-		return SceneTarget.resolve({}).error
-	return MCPToolkitSuccess.ok({"scene": root.scene_file_path, "nodes": _selected_rows(root)})
+	var active: SceneTarget = SceneTarget.resolve({})
+	if active.failed():
+		return active.error
+	return MCPToolkitSuccess.ok({"scene": active.path, "nodes": _selected_rows(active.root)})
 
 
 static func select(params: Dictionary) -> Dictionary:

@@ -4,6 +4,7 @@ extends RefCounted
 
 const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
 const ProjectIdentity := preload("res://addons/godot_mcp/instances/project_identity.gd")
+const InputActionSetting := preload("res://addons/godot_mcp/authoring/input_action_setting.gd")
 ## The project group's description, shared by every project.* module.
 const GROUP_TEXT := "The project's settings (project.godot): name, main scene, display, physics, rendering..."
 const KEYWORDS: Array[String] = ["project", "settings", "config", "project.godot"]
@@ -63,8 +64,7 @@ static func _input_actions() -> Array[String]:
 	var found: Array[String] = []
 	for property: Dictionary in ProjectSettings.get_property_list():
 		var key: String = property["name"]
-		# Engine-defined actions (ui_*) have a default value to revert to; the project's own do not.
-		if key.begins_with("input/") and ProjectSettings.property_get_revert(key) == null:
+		if key.begins_with("input/") and not InputActionSetting.is_builtin(key.trim_prefix("input/")):
 			found.append(key.trim_prefix("input/"))
 	return found
 

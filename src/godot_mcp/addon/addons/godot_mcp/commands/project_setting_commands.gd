@@ -4,15 +4,14 @@ extends RefCounted
 ## go in and out through the shared coercion table; a change is saved at once and undoable in the
 ## global history.
 
-const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
 const Pagination := preload("res://addons/godot_mcp/contract/pagination.gd")
 const Coercion := preload("res://addons/godot_mcp/contract/coercion.gd")
 const ProjectSettingSchemas := preload("res://addons/godot_mcp/commands/project_setting_schemas.gd")
+const SettingChange := preload("res://addons/godot_mcp/authoring/setting_change.gd")
 ## Settings with tools of their own, which check what this generic one cannot.
 const OWN_TOOLS := {"input/": "input_map_add_action / input_map_add_event", "autoload/": "autoload_add"}
 ## Above this many characters of JSON, list_settings summarises a value instead of returning it.
 const MAX_LISTED_VALUE_CHARS := 600
-const DEFAULT_LIMIT := 100
 
 
 static func register(registry: MCPToolkitCommandRegistry) -> void:
@@ -38,17 +37,9 @@ static func set_setting(params: Dictionary) -> Dictionary:
 	if not read["ok"]:
 		return MCPToolkitError.fail(read["code"], read["message"], read.get("hint", ""))
 	var previous: Variant = Coercion.property_to_json(ProjectSettings, name) if existed else null
-	var old: Variant = ProjectSettings.get_setting(name) if existed else null
-	var order: int = ProjectSettings.get_order(name) if existed else -1
-	var err: Error = _write(name, read["value"], order)
-	if err != OK:
-		_write(name, old, order)
-		return MCPToolkitError.fail(
-			"SAVE_FAILED", "Could not save project.godot: %s." % error_string(err), "Check that the file is writable."
-		)
-	var step: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.begin("Set project setting '%s'" % name)
-	step.do_method(_write.bind(name, read["value"], order)).undo_method(_write.bind(name, old, order))
-	step.commit_recorded()
+	var failed: Dictionary = SettingChange.apply(name, read["value"], "Set project setting '%s'" % name)
+	if not failed.is_empty():
+		return failed
 	var result: Dictionary = _describe(name, false) if ProjectSettings.has_setting(name) else {"name": name}
 	result.merge({"previous": previous, "created": not existed, "removed": not ProjectSettings.has_setting(name)})
 	return MCPToolkitSuccess.ok(result)
@@ -67,7 +58,7 @@ static func list_settings(params: Dictionary) -> Dictionary:
 		found.append(_listed(name, int(property.get("hint", PROPERTY_HINT_NONE))))
 	found.sort_custom(func(a: Dictionary, b: Dictionary) -> bool: return str(a["name"]) < str(b["name"]))
 	var offset: int = int(params.get("offset", 0))
-	var limit: int = int(params.get("limit", DEFAULT_LIMIT))
+	var limit: int = int(params.get("limit", ProjectSettingSchemas.DEFAULT_LIMIT))
 	return MCPToolkitSuccess.ok(Pagination.list_page(found, offset, limit, "settings", "settings"))
 
 
@@ -86,13 +77,6 @@ static func _coerced(name: String, json: Variant, existed: bool) -> Dictionary:
 ## An engine setting goes back to its default (leaving project.godot); a project's own one is removed.
 static func _reset_value(name: String) -> Variant:
 	return ProjectSettings.property_get_revert(name) if ProjectSettings.property_can_revert(name) else null
-
-
-static func _write(name: String, value: Variant, order: int) -> Error:
-	ProjectSettings.set_setting(name, value)
-	if value != null and order >= 0:
-		ProjectSettings.set_order(name, order)
-	return ProjectSettings.save()
 
 
 ## hint: the setting's property hint when the caller has it (-1: look it up).

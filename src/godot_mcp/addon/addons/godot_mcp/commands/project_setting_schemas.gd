@@ -4,6 +4,7 @@ extends RefCounted
 
 const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
 const ProjectCommands := preload("res://addons/godot_mcp/commands/project_commands.gd")
+const DEFAULT_LIMIT := 100
 
 
 static func get_setting_options() -> MCPToolkitCommandOptions:
@@ -73,7 +74,7 @@ static func list_settings_options() -> MCPToolkitCommandOptions:
 				"changed_only":
 				S.boolean("Only settings that differ from the engine default (what project.godot holds).", false),
 				"offset": S.integer("Index of the first setting to return.", 0, 0),
-				"limit": S.integer("How many settings to return at most.", 100, 1),
+				"limit": S.integer("How many settings to return at most.", DEFAULT_LIMIT, 1),
 			}
 		)
 	)

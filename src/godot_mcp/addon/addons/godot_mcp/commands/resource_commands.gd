@@ -8,7 +8,9 @@ const Coercion := preload("res://addons/godot_mcp/contract/coercion.gd")
 const IfExists := preload("res://addons/godot_mcp/authoring/if_exists.gd")
 const ProjectFiles := preload("res://addons/godot_mcp/authoring/project_files.gd")
 const ResourceDump := preload("res://addons/godot_mcp/authoring/resource_dump.gd")
+const PropertyInput := preload("res://addons/godot_mcp/authoring/property_input.gd")
 const ScriptSource := preload("res://addons/godot_mcp/authoring/script_source.gd")
+const ClassCatalog := preload("res://addons/godot_mcp/authoring/class_catalog.gd")
 const ResourceSchemas := preload("res://addons/godot_mcp/commands/resource_schemas.gd")
 
 
@@ -36,7 +38,7 @@ static func create(params: Dictionary) -> Dictionary:
 	var existed: bool = FileAccess.file_exists(path)
 	if existed and chosen != IfExists.REPLACE:
 		return IfExists.existing(chosen, "The file '%s'" % path, result)
-	var coerced: Dictionary = coerce_all(resource, _requested(params))
+	var coerced: Dictionary = coerce_all(resource, PropertyInput.requested(params))
 	if coerced.has("error"):
 		return coerced["error"]
 	var values: Dictionary = coerced["values"]
@@ -84,7 +86,7 @@ static func set_property(params: Dictionary) -> Dictionary:
 		return loaded["error"]
 	var resource: Resource = loaded["resource"]
 	var path: String = loaded["path"]
-	var requested: Dictionary = _requested(params)
+	var requested: Dictionary = PropertyInput.requested(params)
 	if requested.is_empty():
 		return MCPToolkitError.fail("INVALID_PARAMS", "Pass property and value, or properties (a name -> value map).")
 	var coerced: Dictionary = coerce_all(resource, requested)
@@ -122,7 +124,7 @@ static func instantiate(type: String) -> Dictionary:
 		}
 	var resource: Resource = ClassDB.instantiate(native) as Resource
 	if native != type:
-		resource.set_script(load(ScriptSource.global_class_path(type)))
+		resource.set_script(load(ClassCatalog.script_class_path(type)))
 	return {"resource": resource}
 
 
@@ -184,16 +186,6 @@ static func _class_of(resource: Resource) -> String:
 	var script: Script = resource.get_script() as Script
 	var global_name: String = str(script.get_global_name()) if script != null else ""
 	return global_name if global_name != "" else resource.get_class()
-
-
-## The name -> JSON value map asked for: properties, plus property/value when given.
-static func _requested(params: Dictionary) -> Dictionary:
-	var requested: Dictionary = {}
-	if params.get("properties") is Dictionary:
-		requested = (params["properties"] as Dictionary).duplicate()
-	if params.has("property"):
-		requested[str(params["property"])] = params.get("value")
-	return requested
 
 
 static func _unknown_property(owner: String, name: String, names: PackedStringArray) -> Dictionary:

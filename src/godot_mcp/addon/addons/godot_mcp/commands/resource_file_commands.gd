@@ -8,10 +8,9 @@ const PathGuard := preload("res://addons/godot_mcp/security/path_guard.gd")
 const IfExists := preload("res://addons/godot_mcp/authoring/if_exists.gd")
 const ProjectFiles := preload("res://addons/godot_mcp/authoring/project_files.gd")
 const ScriptSource := preload("res://addons/godot_mcp/authoring/script_source.gd")
+const ClassCatalog := preload("res://addons/godot_mcp/authoring/class_catalog.gd")
 const ResourceCommands := preload("res://addons/godot_mcp/commands/resource_commands.gd")
 const ResourceSchemas := preload("res://addons/godot_mcp/commands/resource_schemas.gd")
-
-const DEFAULT_LIMIT := 200
 
 static var _script_class_attribute: RegEx = RegEx.create_from_string('script_class="([^"]+)"')
 
@@ -37,9 +36,8 @@ static func list(params: Dictionary) -> Dictionary:
 		)
 	var found: Array[Dictionary] = []
 	_collect(directory, type, bool(params.get("recursive", true)), found)
-	var page: Dictionary = Pagination.list_page(
-		found, int(params.get("offset", 0)), int(params.get("limit", DEFAULT_LIMIT)), "resources", "resources"
-	)
+	var limit: int = int(params.get("limit", ResourceSchemas.DEFAULT_LIMIT))
+	var page: Dictionary = Pagination.list_page(found, int(params.get("offset", 0)), limit, "resources", "resources")
 	page["path"] = folder
 	return MCPToolkitSuccess.ok(page)
 
@@ -102,15 +100,7 @@ static func _script_class_of(path: String) -> String:
 	return header.get_string(1) if header != null else ""
 
 
-## Whether a file of engine type file_type (with script class script_class, or "") is a type.
+## Whether a file of engine type file_type (with script class script_class, or "") is a type: an
+## engine type is checked against file_type, a script class against the file's script class.
 static func _is_a(file_type: String, script_class: String, type: String) -> bool:
-	if ClassDB.class_exists(type):
-		return file_type == type or ClassDB.is_parent_class(file_type, type)
-	var current: String = script_class
-	for _step: int in ScriptSource.MAX_BASE_DEPTH:
-		if current == type:
-			return true
-		if current == "" or ClassDB.class_exists(current):
-			return false
-		current = ScriptSource.global_class_base(current)
-	return false
+	return ClassCatalog.inherits(file_type if ClassDB.class_exists(type) else script_class, type)

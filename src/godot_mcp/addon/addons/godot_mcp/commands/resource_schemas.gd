@@ -6,6 +6,7 @@ const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
 const FileSchemas := preload("res://addons/godot_mcp/commands/file_schemas.gd")
 
 const GROUP := "resource"
+const DEFAULT_LIMIT := 200
 const GROUP_TEXT := "Resource files (.tres, .res): create them, read and set their properties, list and copy them."
 const KEYWORDS: Array[String] = ["resource", "tres", "material", "data", "properties"]
 const VALUES_TEXT := 'Values use the JSON shapes of docs/coercion.md, e.g. {"type": "Vector2", "x": 1, "y": 2}.'
@@ -78,7 +79,7 @@ static func list_options() -> MCPToolkitCommandOptions:
 		"class_name": S.string("Only resources of this class or a subclass (engine or global script class)."),
 		"recursive": S.boolean("Also look in sub-folders.", true),
 		"offset": S.integer("Index of the first resource to return.", 0, 0),
-		"limit": S.integer("How many resources to return at most.", 200, 1),
+		"limit": S.integer("How many resources to return at most.", DEFAULT_LIMIT, 1),
 	}
 	var item: Dictionary = S.object(
 		{"path": S.string(), "type": S.string(), "class_name": S.string("Script class, '' for none.")}, ["path"], true

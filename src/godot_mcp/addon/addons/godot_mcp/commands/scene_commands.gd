@@ -8,6 +8,7 @@ const SceneTarget := preload("res://addons/godot_mcp/authoring/scene_target.gd")
 const SceneTabs := preload("res://addons/godot_mcp/authoring/scene_tabs.gd")
 const SceneWalk := preload("res://addons/godot_mcp/authoring/scene_walk.gd")
 const NodeFilter := preload("res://addons/godot_mcp/authoring/node_filter.gd")
+const NodeLookup := preload("res://addons/godot_mcp/authoring/node_lookup.gd")
 
 const DEFAULT_LIMIT := 200
 const GROUP := "scene"
@@ -134,7 +135,7 @@ static func get_current(_params: Dictionary) -> Dictionary:
 ## How a node is listed: path relative to the root, class, script, depth, and the scene it instances.
 static func describe(root: Node, node: Node, depth: int) -> Dictionary:
 	var row: Dictionary = {
-		"path": str(root.get_path_to(node)),
+		"path": NodeLookup.path_of(root, node),
 		"name": str(node.name),
 		"type": node.get_class(),
 		"script": NodeFilter.script_of(node),

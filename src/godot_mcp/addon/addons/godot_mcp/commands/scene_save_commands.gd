@@ -85,7 +85,7 @@ static func save_as(params: Dictionary) -> Dictionary:
 	if not refused.is_empty():
 		return refused
 	var existed: bool = FileAccess.file_exists(path)
-	if existed and str(params.get("if_exists", IfExists.FAIL)) == IfExists.RETURN:
+	if existed and IfExists.policy(params, IfExists.FAIL) == IfExists.RETURN:
 		return MCPToolkitSuccess.ok({"scene": target.path, "saved": false, "status": "returned"})
 	var written: Dictionary = await SceneEdit.run(params, _write_as.bind(path))
 	if bool(written.get("success", false)):
@@ -112,8 +112,8 @@ static func _close_in(root: Node, discard: bool) -> Dictionary:
 
 
 static func _save_as_problem(target: SceneTarget, path: String, params: Dictionary) -> Dictionary:
-	var policy: String = str(params.get("if_exists", IfExists.FAIL))
-	if not policy in IfExists.POLICIES:
+	var policy: String = IfExists.policy(params, IfExists.FAIL)
+	if policy == "":
 		return IfExists.invalid(params)
 	if path != target.path and path in EditorInterface.get_open_scenes():
 		return MCPToolkitError.fail(

@@ -9,11 +9,10 @@ const Untrusted := preload("res://addons/godot_mcp/security/untrusted.gd")
 const IfExists := preload("res://addons/godot_mcp/authoring/if_exists.gd")
 const ProjectFiles := preload("res://addons/godot_mcp/authoring/project_files.gd")
 const ProjectTree := preload("res://addons/godot_mcp/authoring/project_tree.gd")
+const ClassCatalog := preload("res://addons/godot_mcp/authoring/class_catalog.gd")
 const ScriptSource := preload("res://addons/godot_mcp/authoring/script_source.gd")
 const TextContent := preload("res://addons/godot_mcp/authoring/text_content.gd")
 const ScriptSchemas := preload("res://addons/godot_mcp/commands/script_schemas.gd")
-
-const DEFAULT_LIMIT := 200
 
 
 static func register(registry: MCPToolkitCommandRegistry) -> void:
@@ -86,7 +85,7 @@ static func write(params: Dictionary) -> Dictionary:
 		return MCPToolkitError.fail("INVALID_PARAMS", "Missing required parameter 'content' (the script's text).")
 	if DirAccess.dir_exists_absolute(path):
 		return MCPToolkitError.fail("INVALID_PARAMS", "'%s' is a folder." % path, "Give the script's file path.")
-	var chosen: String = IfExists.policy({"if_exists": params.get("if_exists", IfExists.REPLACE)})
+	var chosen: String = IfExists.policy(params, IfExists.REPLACE)
 	if chosen == "":
 		return IfExists.invalid(params)
 	var text: String = params["content"]
@@ -113,9 +112,8 @@ static func list(params: Dictionary) -> Dictionary:
 		var found: Dictionary = ScriptSource.declarations(FileAccess.get_file_as_string(path))
 		found["path"] = path
 		scripts.append(found)
-	var page: Dictionary = Pagination.list_page(
-		scripts, int(params.get("offset", 0)), int(params.get("limit", DEFAULT_LIMIT)), "scripts", "scripts"
-	)
+	var limit: int = int(params.get("limit", ScriptSchemas.DEFAULT_LIMIT))
+	var page: Dictionary = Pagination.list_page(scripts, int(params.get("offset", 0)), limit, "scripts", "scripts")
 	page["path"] = folder
 	return MCPToolkitSuccess.ok(page)
 
@@ -165,7 +163,7 @@ static func _class_name_problem(path: String, global_name: String) -> Dictionary
 		return {}
 	if not global_name.is_valid_ascii_identifier():
 		return MCPToolkitError.fail("INVALID_PARAMS", "class_name '%s' is not a valid identifier." % global_name)
-	var owner: String = ScriptSource.global_class_path(global_name)
+	var owner: String = ClassCatalog.script_class_path(global_name)
 	if ClassDB.class_exists(global_name) or (owner != "" and owner != path):
 		return MCPToolkitError.fail(
 			"INVALID_PARAMS",

@@ -4,7 +4,7 @@ extends RefCounted
 ## script.attach / script.detach (a node's script, undoable in the scene's history).
 
 const ProjectFiles := preload("res://addons/godot_mcp/authoring/project_files.gd")
-const SceneTarget := preload("res://addons/godot_mcp/authoring/scene_target.gd")
+const SceneEdit := preload("res://addons/godot_mcp/authoring/scene_edit.gd")
 const NodeLookup := preload("res://addons/godot_mcp/authoring/node_lookup.gd")
 const ScriptChecker := preload("res://addons/godot_mcp/authoring/script_checker.gd")
 const TextContent := preload("res://addons/godot_mcp/authoring/text_content.gd")
@@ -57,31 +57,40 @@ static func check(params: Dictionary) -> Dictionary:
 	)
 
 
+## Both run with their scene as the active tab (SceneEdit): the editor files an undo step by the active
+## scene, so a scene in a background tab would otherwise get it in the global history.
 static func attach(params: Dictionary) -> Dictionary:
-	var found: Dictionary = _target_node(params)
-	if found.has("error"):
-		return found["error"]
-	var node: Node = found["node"]
+	return await SceneEdit.run(params, _attach_in.bind(params))
+
+
+static func detach(params: Dictionary) -> Dictionary:
+	return await SceneEdit.run(params, _detach_in.bind(str(params.get("node_path", ""))))
+
+
+static func _attach_in(root: Node, params: Dictionary) -> Dictionary:
+	var node_path: String = str(params.get("node_path", ""))
+	var node: Node = NodeLookup.find(root, node_path)
+	if node == null:
+		return NodeLookup.not_found(root, node_path)
 	var loaded: Dictionary = _load_script(ProjectFiles.guarded(params.get("path")))
 	if loaded.has("error"):
 		return loaded["error"]
 	var script: Script = loaded["script"]
 	if not node.is_class(script.get_instance_base_type()):
-		return _base_mismatch(script, node, found["node_path"])
+		return _base_mismatch(script, node, NodeLookup.path_of(root, node))
 	var previous: Script = node.get_script() as Script
 	_swap_script(node, "Attach script to %s" % node.name, script, previous)
-	var result: Dictionary = {"scene": found["scene"], "node_path": found["node_path"], "path": script.resource_path}
+	var result: Dictionary = {"node_path": NodeLookup.path_of(root, node), "path": script.resource_path}
 	result["previous"] = previous.resource_path if previous != null else ""
 	return MCPToolkitSuccess.ok(result)
 
 
-static func detach(params: Dictionary) -> Dictionary:
-	var found: Dictionary = _target_node(params)
-	if found.has("error"):
-		return found["error"]
-	var node: Node = found["node"]
+static func _detach_in(root: Node, node_path: String) -> Dictionary:
+	var node: Node = NodeLookup.find(root, node_path)
+	if node == null:
+		return NodeLookup.not_found(root, node_path)
 	var previous: Script = node.get_script() as Script
-	var result: Dictionary = {"scene": found["scene"], "node_path": found["node_path"], "detached": previous != null}
+	var result: Dictionary = {"node_path": NodeLookup.path_of(root, node), "detached": previous != null}
 	result["previous"] = previous.resource_path if previous != null else ""
 	if previous != null:
 		_swap_script(node, "Detach script from %s" % node.name, null, previous)
@@ -170,18 +179,6 @@ static func _lines_of_matches(text: String, search: String) -> String:
 		numbers.append(str(text.substr(0, at).count("\n") + 1))
 		at = text.find(search, at + 1)
 	return ", ".join(numbers)
-
-
-## {"node", "scene", "node_path"} of the node params name in the target scene, or {"error"}.
-static func _target_node(params: Dictionary) -> Dictionary:
-	var target: SceneTarget = SceneTarget.resolve(params)
-	if target.failed():
-		return {"error": target.error}
-	var node_path: String = str(params.get("node_path", ""))
-	var node: Node = NodeLookup.find(target.root, node_path)
-	if node == null:
-		return {"error": NodeLookup.not_found(target.root, node_path)}
-	return {"node": node, "scene": target.path, "node_path": NodeLookup.path_of(target.root, node)}
 
 
 ## {"script"} loaded from path, or {"error"}.

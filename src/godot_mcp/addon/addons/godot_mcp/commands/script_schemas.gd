@@ -4,8 +4,10 @@ extends RefCounted
 
 const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
 const FileSchemas := preload("res://addons/godot_mcp/commands/file_schemas.gd")
+const ScriptSource := preload("res://addons/godot_mcp/authoring/script_source.gd")
 
 const GROUP := "script"
+const DEFAULT_LIMIT := 200
 const GROUP_TEXT := "GDScript files: create, read, write, patch, check, and attach them to nodes."
 const KEYWORDS: Array[String] = ["script", "gdscript", "code", "compile", "class_name", "attach"]
 
@@ -17,9 +19,9 @@ static func create_options() -> MCPToolkitCommandOptions:
 		"class_name": S.string("Optional global class name to declare."),
 		"template":
 		S.enum_of(
-			["empty", "node", "tool"],
+			ScriptSource.TEMPLATES,
 			"empty: declarations only; node: _ready and _process stubs; tool: @tool (with the stubs for nodes).",
-			"empty"
+			ScriptSource.EMPTY
 		),
 		"if_exists": S.if_exists(),
 	}
@@ -27,7 +29,7 @@ static func create_options() -> MCPToolkitCommandOptions:
 		_base("Create a new GDScript file from a template, typed and ready to edit. " + FileSchemas.UNDO_TEXT)
 		. with_input_schema(S.object(params, ["path"]))
 		. with_output_schema(
-			_written_schema({"class_name": S.string(), "extends": S.string(), "status": S.create_status()})
+			FileSchemas.change_schema({"class_name": S.string(), "extends": S.string(), "status": S.create_status()})
 		)
 		. guard_project_path("path")
 		. with_success_hint("Edit it with script_patch or script_write, then attach it with script_attach.")
@@ -86,7 +88,7 @@ static func write_options() -> MCPToolkitCommandOptions:
 		)
 		. with_input_schema(S.object(params, ["path", "content"]))
 		. with_output_schema(
-			_written_schema(
+			FileSchemas.change_schema(
 				{
 					"class_name": S.string(),
 					"extends": S.string(),
@@ -126,7 +128,7 @@ static func patch_options() -> MCPToolkitCommandOptions:
 			)
 		)
 		. with_input_schema(S.object(params, ["path", "content"]))
-		. with_output_schema(_written_schema(fields))
+		. with_output_schema(FileSchemas.change_schema(fields))
 		. guard_project_path("path")
 		. with_success_hint("Run script_check to see whether it compiles.")
 		. mark_destructive()
@@ -138,7 +140,7 @@ static func list_options() -> MCPToolkitCommandOptions:
 		"path": S.string("Folder to look in (res:// path).", "res://"),
 		"recursive": S.boolean("Also look in sub-folders.", true),
 		"offset": S.integer("Index of the first script to return.", 0, 0),
-		"limit": S.integer("How many scripts to return at most.", 200, 1),
+		"limit": S.integer("How many scripts to return at most.", DEFAULT_LIMIT, 1),
 	}
 	var item: Dictionary = S.object(
 		{"path": S.string(), "class_name": S.string(), "extends": S.string(), "tool": S.boolean()}, ["path"], true
@@ -228,13 +230,6 @@ static func detach_options() -> MCPToolkitCommandOptions:
 		. with_output_schema(S.object(fields, ["scene", "node_path", "detached"], true))
 		. mark_idempotent()
 	)
-
-
-## The result of a script file change, with extra fields.
-static func _written_schema(extra: Dictionary) -> Dictionary:
-	var fields: Dictionary = {"path": S.string(), "undoable": S.boolean("Whether editor_undo (global) reverts it.")}
-	fields.merge(extra)
-	return S.object(fields, ["path"], true)
 
 
 static func _base(description: String) -> MCPToolkitCommandOptions:

@@ -3,7 +3,6 @@ extends RefCounted
 ## signal.* commands: a node's signals and the connections between nodes of a scene. Connections
 ## made here are persistent (saved with the scene) and each is one undo step in that scene's history.
 
-const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
 const Pagination := preload("res://addons/godot_mcp/contract/pagination.gd")
 const SceneTarget := preload("res://addons/godot_mcp/authoring/scene_target.gd")
 const NodeLookup := preload("res://addons/godot_mcp/authoring/node_lookup.gd")
@@ -45,9 +44,8 @@ static func list(params: Dictionary) -> Dictionary:
 				}
 			)
 		)
-	var page: Dictionary = Pagination.list_page(
-		signals, int(params.get("offset", 0)), int(params.get("limit", 100)), "signals", "signals"
-	)
+	var limit: int = int(params.get("limit", SignalSchemas.DEFAULT_LIMIT))
+	var page: Dictionary = Pagination.list_page(signals, int(params.get("offset", 0)), limit, "signals", "signals")
 	(
 		page
 		. merge(

@@ -6,6 +6,7 @@ const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
 const SignalLinks := preload("res://addons/godot_mcp/authoring/signal_links.gd")
 const GROUP_TEXT := "Signals of nodes and the connections between nodes of a scene."
 const KEYWORDS: Array[String] = ["signal", "connect", "event", "callback"]
+const DEFAULT_LIMIT := 100
 
 
 static func list_options() -> MCPToolkitCommandOptions:
@@ -17,7 +18,7 @@ static func list_options() -> MCPToolkitCommandOptions:
 				"node_path": S.node_path(),
 				"connected_only": S.boolean("Only signals that have connections.", false),
 				"offset": S.integer("Index of the first signal to return.", 0, 0),
-				"limit": S.integer("How many signals to return at most.", 100, 1),
+				"limit": S.integer("How many signals to return at most.", DEFAULT_LIMIT, 1),
 			}
 		)
 	)

@@ -45,7 +45,9 @@ static func load_path(raw: String) -> Dictionary:
 	if file.begins_with("uid://"):
 		file = ResourceUID.uid_to_path(file) if ResourceUID.has_id(ResourceUID.text_to_id(file)) else ""
 		if file == "":
-			return Result.fail(Result.NOT_FOUND, "No resource has the uid in '%s'." % raw, Result.param_hint("path"))
+			return Result.fail(
+				Result.NOT_FOUND, "No resource has the uid in '%s'." % raw, MCPToolkitError.hint_for_param("path")
+			)
 	var guarded: Dictionary = PathGuard.resolve_project(file)
 	if not guarded["ok"]:
 		return Result.fail(Result.PATH_DENIED, str(guarded["reason"]))
@@ -54,7 +56,7 @@ static func load_path(raw: String) -> Dictionary:
 	if ResourceLoader.has_cached(file + sub_id):
 		return Result.ok(ResourceLoader.get_cached_ref(file + sub_id))
 	if not ResourceLoader.exists(file):
-		return Result.fail(Result.NOT_FOUND, "No resource file at '%s'." % file, Result.param_hint("path"))
+		return Result.fail(Result.NOT_FOUND, "No resource file at '%s'." % file, MCPToolkitError.hint_for_param("path"))
 	return _load_file(file, sub_id)
 
 
@@ -75,16 +77,16 @@ static func instantiate(name: Variant) -> Dictionary:
 	var native: String = str(script.get_instance_base_type()) if script != null else str(name)
 	if script == null and not ClassDB.class_exists(native):
 		var unknown: String = "NewResource: there is no class '%s'." % name
-		return Result.fail(Result.NOT_FOUND, unknown, Result.param_hint("class_name"))
+		return Result.fail(Result.NOT_FOUND, unknown, MCPToolkitError.hint_for_param("class_name"))
 	if not ClassDB.is_parent_class(native, "Resource"):
 		var kind: String = "a Node" if ClassDB.is_parent_class(native, "Node") else "not a Resource"
 		var message: String = "NewResource only builds resources; '%s' is %s." % [name, kind]
-		return Result.fail(Result.INVALID_PARAMS, message, Result.param_hint("class_name"))
+		return Result.fail(Result.INVALID_PARAMS, message, MCPToolkitError.hint_for_param("class_name"))
 	if ClassDB.is_parent_class(native, "Script"):
 		# A script built from a property value would be code the caller writes: that is what
 		# script_write and execute_code are for, with their own guards.
 		var code: String = "NewResource does not build scripts; write one with script_create or script_write."
-		return Result.fail(Result.INVALID_PARAMS, code, Result.param_hint("class_name"))
+		return Result.fail(Result.INVALID_PARAMS, code, MCPToolkitError.hint_for_param("class_name"))
 	if not _can_build(native, script):
 		var abstract: String = "NewResource: '%s' is abstract; build a concrete class such as %s."
 		return Result.fail(Result.INVALID_PARAMS, abstract % [name, _concrete_examples(native)])
@@ -159,7 +161,7 @@ static func _load_file(file: String, sub_id: String) -> Dictionary:
 	# Holding the file keeps its sub-resources in the cache while we look one up.
 	var loaded: Resource = ResourceLoader.load(file)
 	if loaded == null:
-		return Result.fail(Result.NOT_FOUND, "'%s' could not be loaded." % file, Result.param_hint("path"))
+		return Result.fail(Result.NOT_FOUND, "'%s' could not be loaded." % file, MCPToolkitError.hint_for_param("path"))
 	if sub_id == "":
 		return Result.ok(loaded)
 	if not ResourceLoader.has_cached(file + sub_id):

@@ -3,8 +3,6 @@ extends RefCounted
 ## What every coercion step returns: {"ok": true, "value": v} or {"ok": false, "code": …, "message": …}
 ## with an optional "hint"; plus the wording shared by the messages (export-clean).
 
-const ContractData := preload("res://addons/godot_mcp/contract/contract_data.gd")
-
 const INVALID_PARAMS := "INVALID_PARAMS"
 const TYPE_MISMATCH := "TYPE_MISMATCH"
 const NOT_FOUND := "NOT_FOUND"
@@ -29,11 +27,6 @@ static func within(place: String, failure: Dictionary) -> Dictionary:
 	var located: Dictionary = failure.duplicate()
 	located["message"] = "%s: %s" % [place, failure["message"]]
 	return located
-
-
-## The standard hint for a parameter name, from contract.json's param_hints.
-static func param_hint(name: String) -> String:
-	return str(ContractData.section("param_hints").get(name, ""))
 
 
 ## The first key of data outside "type" and allowed, or "".

@@ -38,6 +38,8 @@ const PACKED: Dictionary = {
 	TYPE_PACKED_VECTOR4_ARRAY: TYPE_VECTOR4,
 }
 static var _codec_types: Array[int] = _list_codec_types()
+## The codec types whose tag is in the vocabulary, worked out once: every encoded value asks.
+static var _tagged_types: Array[int] = _list_tagged_types()
 
 
 ## contract.json's coercion_tags: the whole vocabulary, value and resource tags alike.
@@ -57,7 +59,7 @@ static func type_of(tag: String) -> int:
 
 ## True when values of this Variant type are written as their tag (a codec exists and the tag is in the vocabulary).
 static func is_tagged_type(kind: int) -> bool:
-	return _codec_types.has(kind) and vocabulary().has(type_string(kind))
+	return _tagged_types.has(kind)
 
 
 static func is_layer_hint(hint: int) -> bool:
@@ -200,6 +202,15 @@ static func _list_codec_types() -> Array[int]:
 		kinds.append(int(kind))
 	for kind: Variant in PACKED:
 		kinds.append(int(kind))
+	return kinds
+
+
+static func _list_tagged_types() -> Array[int]:
+	var tags: PackedStringArray = vocabulary()
+	var kinds: Array[int] = []
+	for kind: int in _codec_types:
+		if tags.has(type_string(kind)):
+			kinds.append(kind)
 	return kinds
 
 

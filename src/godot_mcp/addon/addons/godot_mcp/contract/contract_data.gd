@@ -1,9 +1,11 @@
 @tool
 extends RefCounted
-## The facts shared with the Python server, read once from contract.json (export-clean).
+## The facts shared with the Python server, read once from contract.json, and the addon's version
+## (export-clean).
 
 const CONTRACT_PATH := "res://addons/godot_mcp/contract/contract.json"
-const PLUGIN_VERSION := "0.1.0"
+## The addon's version is written once, in plugin.cfg (the Python installer reads it there too).
+const PLUGIN_CFG_PATH := "res://addons/godot_mcp/plugin.cfg"
 
 static var _data: Dictionary = {}
 
@@ -22,6 +24,13 @@ static func data() -> Dictionary:
 static func section(name: String) -> Dictionary:
 	var value: Variant = data().get(name, {})
 	return value if value is Dictionary else {}
+
+
+static func plugin_version() -> String:
+	var config: ConfigFile = ConfigFile.new()
+	if config.load(PLUGIN_CFG_PATH) != OK:
+		push_error("godot_mcp: cannot read %s" % PLUGIN_CFG_PATH)
+	return str(config.get_value("plugin", "version", ""))
 
 
 static func protocol_version() -> int:

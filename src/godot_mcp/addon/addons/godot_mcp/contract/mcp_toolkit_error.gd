@@ -47,9 +47,8 @@ static func hint_for_param(name: String) -> String:
 
 static func _default_hints() -> Dictionary:
 	var hints: Dictionary = {}
-	var codes: Dictionary = ContractData.section("error_codes")
-	for code: String in codes:
-		var entry: Dictionary = codes[code]
+	for code: String in CODES:
+		var entry: Dictionary = CODES[code]
 		if entry.has("hint"):
 			hints[code] = entry["hint"]
 	return hints

@@ -57,7 +57,7 @@ static func for_property(target: Object, property: String, json: Variant) -> Dic
 	var info: Dictionary = find_property(target, property)
 	if info.is_empty():
 		var message: String = "%s has no property '%s'." % [_name_of(target), property]
-		return Result.fail(Result.NOT_FOUND, message, Result.param_hint("property"))
+		return Result.fail(Result.NOT_FOUND, message, MCPToolkitError.hint_for_param("property"))
 	var read: Dictionary = coerce(json, CoercionTarget.of_property(info, target))
 	return read if read["ok"] else Result.within("Property '%s'" % property, read)
 
@@ -266,7 +266,7 @@ static func _resolve_node(path: Variant, target: CoercionTarget) -> Dictionary:
 		node = root.get_node_or_null(node_path)
 	if node == null:
 		var missing: String = "No node at '%s' in the scene of '%s'." % [node_path, root.name]
-		return Result.fail(Result.NOT_FOUND, missing, Result.param_hint("node_path"))
+		return Result.fail(Result.NOT_FOUND, missing, MCPToolkitError.hint_for_param("node_path"))
 	return _fit_object(node, target)
 
 

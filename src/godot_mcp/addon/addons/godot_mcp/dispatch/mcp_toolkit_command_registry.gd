@@ -14,15 +14,18 @@ const VersionGate := preload("res://addons/godot_mcp/contract/version_gate.gd")
 const PathGuard := preload("res://addons/godot_mcp/security/path_guard.gd")
 
 const NAME_PATTERN := "^[A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)+$"
+const BUILTIN := "builtin"
 
 var catalog_version: int = 0
 var _commands: Dictionary = {}  # name -> CommandEntry, in registration order
 var _name_rule: RegEx = RegEx.create_from_string(NAME_PATTERN)
-var _owner_for_adds: String = "builtin"
+var _owner_for_adds: String = BUILTIN
+var _reserved: PackedStringArray = ContractData.reserved_namespaces()
 
 
-## Registers a command; false (with a logged reason) when the name is unusable or taken,
-## or when the running engine is outside the options' version range.
+## Registers a command; false (with a logged reason) when the name is unusable or taken, when
+## the running engine is outside the options' version range, or when an extension tries a reserved
+## (built-in) namespace.
 func add(method: String, handler: Callable, options: MCPToolkitCommandOptions = null) -> bool:
 	var opts: MCPToolkitCommandOptions = options if options != null else MCPToolkitCommandOptions.new()
 	var problem: String = _name_problem(method)
@@ -33,6 +36,10 @@ func add(method: String, handler: Callable, options: MCPToolkitCommandOptions = 
 		push_warning("godot_mcp: command '%s' is already registered; the first one stays" % method)
 		return false
 	if not VersionGate.engine_within(opts.min_godot_version, opts.max_godot_version):
+		return false
+	if _owner_for_adds != BUILTIN and method.get_slice(".", 0) in _reserved:
+		var extension: String = _owner_for_adds.trim_prefix("extension:")
+		push_warning("godot_mcp: extension %s may not add '%s': that namespace is reserved" % [extension, method])
 		return false
 	if opts.read_only and opts.destructive:
 		push_warning("godot_mcp: '%s' is marked read-only and destructive; treating it as mutating" % method)
@@ -108,7 +115,7 @@ func begin_owner(owner: String) -> void:
 
 
 func end_owner() -> void:
-	_owner_for_adds = "builtin"
+	_owner_for_adds = BUILTIN
 
 
 func _name_problem(method: String) -> String:
@@ -121,14 +128,17 @@ func _name_problem(method: String) -> String:
 
 
 func _guard_paths(options: MCPToolkitCommandOptions, params: Dictionary) -> Dictionary:
-	for param: String in options.project_path_params:
+	var denied: Dictionary = _first_denied(params, options.project_path_params, PathGuard.resolve_project)
+	if denied.is_empty():
+		denied = _first_denied(params, options.user_path_params, PathGuard.resolve_user)
+	return denied
+
+
+## PATH_DENIED for the first of names whose value resolve refuses, else {}.
+func _first_denied(params: Dictionary, names: PackedStringArray, resolve: Callable) -> Dictionary:
+	for param: String in names:
 		if params.has(param):
-			var checked: Dictionary = PathGuard.resolve_project(params[param])
-			if not checked["ok"]:
-				return MCPToolkitError.fail("PATH_DENIED", "%s: %s" % [param, checked["reason"]])
-	for param: String in options.user_path_params:
-		if params.has(param):
-			var checked: Dictionary = PathGuard.resolve_user(params[param])
+			var checked: Dictionary = resolve.call(params[param])
 			if not checked["ok"]:
 				return MCPToolkitError.fail("PATH_DENIED", "%s: %s" % [param, checked["reason"]])
 	return {}

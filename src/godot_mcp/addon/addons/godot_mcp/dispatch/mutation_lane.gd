@@ -39,16 +39,6 @@ var _waiting: Array[Ticket] = []
 var _generation: int = 0
 
 
-## How many jobs wait for their turn.
-func waiting_count() -> int:
-	return _waiting.size()
-
-
-## Whether a job holds the lane.
-func is_busy() -> bool:
-	return _busy
-
-
 ## The job's envelope when it ran; CANCELLED when it was cancelled before its turn; {} when the
 ## watchdog cut it (on_expired has answered for it then).
 func run(job: Job) -> Dictionary:

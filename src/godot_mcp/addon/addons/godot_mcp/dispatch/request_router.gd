@@ -12,15 +12,13 @@ const SceneLease := preload("res://addons/godot_mcp/dispatch/scene_lease.gd")
 var _registry: MCPToolkitCommandRegistry
 var _send: Callable
 var _lane: MutationLane = MutationLane.new()
-var _lease: SceneLease
+var _lease: SceneLease = SceneLease.new()
 var _in_flight: Dictionary = {}  # "peer:id" -> MCPToolkitToolContext
 
 
-## lease: the scene lease to use (a fresh one on the editor's tabs when null).
-func _init(registry: MCPToolkitCommandRegistry, send: Callable, lease: SceneLease = null) -> void:
+func _init(registry: MCPToolkitCommandRegistry, send: Callable) -> void:
 	_registry = registry
 	_send = send
-	_lease = lease if lease != null else SceneLease.new()
 
 
 ## Whether a request is waiting or running (the editor then stays quick to answer).

@@ -8,6 +8,7 @@ extends RefCounted
 ## With one peer using scenes nothing waits and nothing switches.
 
 const PathGuard := preload("res://addons/godot_mcp/security/path_guard.gd")
+const SceneTabs := preload("res://addons/godot_mcp/authoring/scene_tabs.gd")
 
 ## The commands that make a scene the active tab, with the parameter naming it.
 const GRANTING_COMMANDS := {"scene.open": "path", "scene.create": "path"}
@@ -40,13 +41,6 @@ class Pass:
 		deadline_ms = Time.get_ticks_msec() + timeout_ms
 
 
-## Zero or negative: read TTL_SETTING (default DEFAULT_TTL_MS) on every check.
-var ttl_ms: int = 0
-## func() -> String: the res:// path of the active scene tab, "" when none.
-var active_scene: Callable
-## func(path: String) -> bool: makes the open scene at path the active tab; false when it is not open.
-var switch_to: Callable
-
 var _holder: int = 0
 var _holder_scene: String = ""
 var _renewed_ms: int = 0
@@ -55,19 +49,9 @@ var _running: Dictionary = {}  # peer id -> its commands in flight; the keys are
 var _waiting: Array[Pass] = []
 
 
-func _init() -> void:
-	active_scene = _editor_active_scene
-	switch_to = _editor_switch_to
-
-
 ## Whether a command goes through the lease: the granting ones always, others unless scene-independent.
 static func applies_to(method: String, options: MCPToolkitCommandOptions) -> bool:
 	return GRANTING_COMMANDS.has(method) or not options.scene_independent
-
-
-## Whether a command waits for the tab.
-func has_waiters() -> bool:
-	return not _waiting.is_empty()
 
 
 ## The Pass once the command may use the active tab, or with a failure envelope when its wait
@@ -166,8 +150,8 @@ func _admit(entry: Pass) -> void:
 	if (
 		not entry.grants
 		and _running.size() > 1
-		and str(active_scene.call()) != entry.scene
-		and not switch_to.call(entry.scene)
+		and SceneTabs.active_path() != entry.scene
+		and not _switch_to(entry.scene)
 	):
 		entry.failure = _closed_failure(entry)
 		return
@@ -184,7 +168,7 @@ func _grant(peer_id: int, scene: String) -> void:
 
 func _settle_open(entry: Pass, succeeded: bool) -> void:
 	if succeeded:
-		var opened: String = str(active_scene.call())
+		var opened: String = SceneTabs.active_path()
 		if opened != "":
 			_grant(entry.peer_id, opened)  # the engine's own spelling of the path
 		return
@@ -220,16 +204,13 @@ func _closed_failure(entry: Pass) -> Dictionary:
 	)
 
 
+## Read on every check, so a change of the setting applies at once.
 func _ttl() -> int:
-	return ttl_ms if ttl_ms > 0 else int(ProjectSettings.get_setting(TTL_SETTING, DEFAULT_TTL_MS))
+	return int(ProjectSettings.get_setting(TTL_SETTING, DEFAULT_TTL_MS))
 
 
-func _editor_active_scene() -> String:
-	var root: Node = EditorInterface.get_edited_scene_root()
-	return root.scene_file_path if root != null else ""
-
-
-func _editor_switch_to(path: String) -> bool:
+## Makes the open scene at path the active tab; false when it is not open.
+func _switch_to(path: String) -> bool:
 	if not path in EditorInterface.get_open_scenes():
 		return false
 	EditorInterface.open_scene_from_path(path)  # an open scene: this switches to its tab

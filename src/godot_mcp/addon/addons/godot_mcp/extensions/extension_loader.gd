@@ -1,11 +1,10 @@
 @tool
 extends RefCounted
 ## Finds MCPToolkitExtension subclasses in the global class list (direct subclasses only), loads
-## each once, and lets it register its commands under its own owner; commands it adds under a
-## reserved (built-in) namespace are withdrawn with a warning. Returns the live instances, which
-## the caller keeps so their handlers stay bound.
+## each once, and lets it register its commands under its own owner (the registry refuses a
+## reserved, built-in namespace to it). Returns the live instances, which the caller keeps so their
+## handlers stay bound.
 
-const ContractData := preload("res://addons/godot_mcp/contract/contract_data.gd")
 const BASE_CLASS := &"MCPToolkitExtension"
 
 
@@ -35,14 +34,6 @@ static func _instantiate(name: String, path: String) -> MCPToolkitExtension:
 static func _register(
 	instance: MCPToolkitExtension, name: String, registry: MCPToolkitCommandRegistry, server: Node
 ) -> void:
-	var before: PackedStringArray = registry.command_names()
 	registry.begin_owner("extension:" + name)
 	instance.register(registry, server)
 	registry.end_owner()
-	var reserved: PackedStringArray = ContractData.reserved_namespaces()
-	for method: String in registry.command_names():
-		if method in before:
-			continue
-		if method.get_slice(".", 0) in reserved:
-			push_warning("godot_mcp: extension %s may not add '%s': that namespace is reserved" % [name, method])
-			registry.remove(method)

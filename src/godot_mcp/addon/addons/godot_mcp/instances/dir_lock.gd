@@ -10,6 +10,7 @@ const ProcessProbe := preload("res://addons/godot_mcp/instances/process_probe.gd
 const STALE_AFTER_MS := 10000
 const ATTEMPTS := 40
 const BACKOFF_START_MS := 2
+const BACKOFF_MAX_MS := 50
 
 var _path: String
 var _held: bool = false
@@ -22,36 +23,40 @@ func _init(lock_path: String) -> void:
 ## True once held; after the retry budget it steals the lock so a caller always makes progress.
 func acquire() -> bool:
 	var wait_ms: int = BACKOFF_START_MS
-	for attempt: int in ATTEMPTS:
-		if _try_create():
+	for _attempt: int in ATTEMPTS:
+		if _take():
 			return true
-		if _holder_is_stale():
-			_break()
-			continue
 		OS.delay_msec(wait_ms)
-		wait_ms = mini(wait_ms * 2, 50)
-	_break()
-	return _try_create()
+		wait_ms = mini(wait_ms * 2, BACKOFF_MAX_MS)
+	return _steal()
 
 
 ## Like acquire(), waiting whole frames instead of sleeping, so the editor keeps running.
 func acquire_async() -> bool:
 	var tree: SceneTree = Engine.get_main_loop() as SceneTree
-	for attempt: int in ATTEMPTS:
-		if _try_create():
+	for _attempt: int in ATTEMPTS:
+		if _take():
 			return true
-		if _holder_is_stale():
-			_break()
-			continue
 		await tree.process_frame
-	_break()
-	return _try_create()
+	return _steal()
 
 
 func release() -> void:
 	if _held:
 		_break()
 		_held = false
+
+
+## Creates the lock, or takes it over from a dead or stale holder.
+func _take() -> bool:
+	if _try_create():
+		return true
+	return _holder_is_stale() and _steal()
+
+
+func _steal() -> bool:
+	_break()
+	return _try_create()
 
 
 func _try_create() -> bool:

@@ -15,7 +15,7 @@ static func versions() -> Dictionary:
 		"protocol_version": ContractData.protocol_version(),
 		"godot_version": VersionGate.engine_version(),
 		"godot_version_full": str(Engine.get_version_info().get("string", "")),
-		"plugin_version": ContractData.PLUGIN_VERSION,
+		"plugin_version": ContractData.plugin_version(),
 		"headless": DisplayServer.get_name() == "headless",
 	}
 

@@ -15,14 +15,12 @@ var _entry_path: String = ""
 
 ## The token file path for a channel of this project ("editor" or "runtime").
 static func token_path(channel: String) -> String:
-	var suffix: String = "" if channel == "editor" else "." + channel
-	return RegistryPaths.tokens_dir().path_join(ProjectIdentity.project_hash() + suffix + ".token")
+	return RegistryPaths.tokens_dir().path_join(_file_stem(channel) + ".token")
 
 
 ## Writes entries/<hash>[.<channel>].json with the given fields plus identity, then rebuilds.
 func publish(channel: String, fields: Dictionary) -> Error:
-	var suffix: String = "" if channel == "editor" else "." + channel
-	_entry_path = RegistryPaths.entries_dir().path_join(ProjectIdentity.project_hash() + suffix + ".json")
+	_entry_path = RegistryPaths.entries_dir().path_join(_file_stem(channel) + ".json")
 	var entry: Dictionary = {
 		"schema": SCHEMA,
 		"project_hash": ProjectIdentity.project_hash(),
@@ -35,7 +33,7 @@ func publish(channel: String, fields: Dictionary) -> Error:
 	var err: Error = JsonFile.write_atomic(_entry_path, entry)
 	if err != OK:
 		return err
-	return _rebuild()
+	return rebuild_locked()
 
 
 ## Removes this instance's entry and rebuilds; safe to call twice.
@@ -44,11 +42,7 @@ func withdraw() -> void:
 		return
 	JsonFile.remove(_entry_path)
 	_entry_path = ""
-	_rebuild()
-
-
-func _rebuild() -> Error:
-	return rebuild_locked()
+	rebuild_locked()
 
 
 ## Rebuilds projects.json under the machine-wide lock (start-up and exit paths).
@@ -67,3 +61,8 @@ static func rebuild_locked_async() -> Error:
 	var err: Error = RegistryProjection.rebuild()
 	lock.release()
 	return err
+
+
+## "<project hash>" for the editor, "<project hash>.<channel>" for another channel.
+static func _file_stem(channel: String) -> String:
+	return ProjectIdentity.project_hash() + ("" if channel == "editor" else "." + channel)

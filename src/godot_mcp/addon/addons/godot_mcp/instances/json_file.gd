@@ -1,10 +1,16 @@
 @tool
 extends RefCounted
-## Small JSON files written so a crash never leaves one half-written (export-clean).
+## Small JSON (and token) files written so a crash never leaves one half-written (export-clean).
 
 
-## Writes to a temporary sibling, then renames it over the target.
+## Writes data as indented JSON with write_text_atomic().
 static func write_atomic(path: String, data: Dictionary) -> Error:
+	return write_text_atomic(path, JSON.stringify(data, "  "))
+
+
+## Writes to a temporary sibling of our own (two processes never write into one file), gives it
+## unix_permissions when non-zero, then renames it over the target.
+static func write_text_atomic(path: String, text: String, unix_permissions: int = 0) -> Error:
 	var err: Error = DirAccess.make_dir_recursive_absolute(path.get_base_dir())
 	if err != OK and err != ERR_ALREADY_EXISTS:
 		return err
@@ -12,8 +18,10 @@ static func write_atomic(path: String, data: Dictionary) -> Error:
 	var file: FileAccess = FileAccess.open(temp_path, FileAccess.WRITE)
 	if file == null:
 		return FileAccess.get_open_error()
-	file.store_string(JSON.stringify(data, "  "))
+	file.store_string(text)
 	file.close()
+	if unix_permissions != 0:
+		FileAccess.set_unix_permissions(temp_path, unix_permissions)
 	return DirAccess.rename_absolute(temp_path, path)
 
 

@@ -2,7 +2,7 @@
 extends RefCounted
 ## Fans the per-instance entry files into projects.json (export-clean): prunes entries whose
 ## process is gone or whose port a newer entry took, overlays each game's runtime entry onto
-## its project, and writes the result two-phase (.tmp, then .bak, then the target).
+## its project, and writes the result atomically, the previous one kept as projects.json.bak.
 
 const JsonFile := preload("res://addons/godot_mcp/instances/json_file.gd")
 const RegistryPaths := preload("res://addons/godot_mcp/instances/registry_paths.gd")
@@ -23,7 +23,7 @@ static func rebuild() -> Error:
 	var document: Dictionary = {
 		"schema": SCHEMA, "updated_unix": Time.get_unix_time_from_system(), "projects": projects
 	}
-	return _write_two_phase(RegistryPaths.projects_file(), document)
+	return _write_keeping_backup(RegistryPaths.projects_file(), document)
 
 
 static func _scan(editors: Dictionary, runtimes: Dictionary) -> void:
@@ -61,14 +61,7 @@ static func _prune_port_conflicts(editors: Dictionary) -> void:
 		owner_by_port[port] = other if older == key else key
 
 
-static func _write_two_phase(path: String, document: Dictionary) -> Error:
-	# A temp name of our own: two instances rebuilding at once never write into one file.
-	var temp_path: String = "%s.%d.tmp" % [path, OS.get_process_id()]
-	var file: FileAccess = FileAccess.open(temp_path, FileAccess.WRITE)
-	if file == null:
-		return FileAccess.get_open_error()
-	file.store_string(JSON.stringify(document, "  "))
-	file.close()
+static func _write_keeping_backup(path: String, document: Dictionary) -> Error:
 	if FileAccess.file_exists(path):
 		DirAccess.copy_absolute(path, path + ".bak")
-	return DirAccess.rename_absolute(temp_path, path)
+	return JsonFile.write_atomic(path, document)

@@ -11,8 +11,17 @@ const LogBuffer := preload("res://addons/godot_mcp/diagnostics/log_buffer.gd")
 
 const ENTRY := "__mcp_run"
 const INPUT_NAMES: PackedStringArray = ["scene", "tree", "root"]
-## Lines wrap_source puts before the snippet's first line.
-const HEADER_LINES := 6
+## The lines wrap_source puts before the snippet's first line; the first takes the warning names.
+const HEADER: PackedStringArray = [
+	"@warning_ignore_start(%s)",
+	"extends RefCounted",
+	"var scene: Node",
+	"var tree: SceneTree",
+	"var root: Window",
+	"func " + ENTRY + "() -> Variant:",
+]
+## At most this many logged errors make up an EXECUTION_ERROR's message.
+const ERRORS_SHOWN := 5
 const STATEMENT_START := ["var ", "const ", "for ", "while ", "if ", "match ", "return", "pass", "await "]
 
 
@@ -20,13 +29,13 @@ const STATEMENT_START := ["var ", "const ", "for ", "while ", "if ", "match ", "
 ## "EXECUTION_ERROR", "message": …, "line": n}. output (may be null) supplies the engine's messages.
 ## An expression runs through Expression (void calls allowed); a body compiles as a function.
 static func run(code: String, mode: String, output: LogBuffer, scene: Node) -> Dictionary:
-	var names: Dictionary = _expression_names(code, scene)
-	var expression: Expression = Expression.new()
-	var parsed: Error = expression.parse(code.strip_edges(), PackedStringArray(names.keys()))
-	if mode == "expression" and parsed != OK:
-		return {"ok": false, "code": "COMPILE_ERROR", "message": expression.get_error_text(), "line": 1}
-	if mode == "expression" or (mode == "auto" and parsed == OK and looks_like_expression(code)):
-		return _run_expression(expression, names.values(), output, scene)
+	if mode == "expression" or (mode == "auto" and looks_like_expression(code)):
+		var names: Dictionary = _expression_names(code, scene)
+		var expression: Expression = Expression.new()
+		if expression.parse(code.strip_edges(), PackedStringArray(names.keys())) == OK:
+			return _run_expression(expression, names.values(), output, scene)
+		if mode == "expression":
+			return {"ok": false, "code": "COMPILE_ERROR", "message": expression.get_error_text(), "line": 1}
 	return await _run_body(code, output, scene)
 
 
@@ -105,10 +114,20 @@ static func _run_body(code: String, output: LogBuffer, scene: Node) -> Dictionar
 
 ## Errors the engine logged while the code ran turn the result into EXECUTION_ERROR.
 static func _outcome(value: Variant, mode: String, output: LogBuffer, cursor: int) -> Dictionary:
-	var errors: Array[Dictionary] = output.read(cursor, 5, LogBuffer.FAILURE_KINDS) if output != null else []
+	var errors: Array[Dictionary] = errors_since(output, cursor)
 	if not errors.is_empty():
-		return {"ok": false, "code": "EXECUTION_ERROR", "message": _texts(errors), "line": _line_of(errors[0])}
+		return {"ok": false, "code": "EXECUTION_ERROR", "message": texts_of(errors), "line": _line_of(errors[0])}
 	return {"ok": true, "value": value, "mode": mode}
+
+
+## The first errors output logged from cursor on (none when output is null): what a call raised.
+static func errors_since(output: LogBuffer, cursor: int) -> Array[Dictionary]:
+	return output.read(cursor, ERRORS_SHOWN, LogBuffer.FAILURE_KINDS) if output != null else []
+
+
+## The errors' texts as one message.
+static func texts_of(errors: Array[Dictionary]) -> String:
+	return "; ".join(PackedStringArray(errors.map(func(e: Dictionary) -> String: return str(e["text"]))))
 
 
 ## What an expression can name, as GDScript code could: scene, tree and root, the engine's
@@ -145,18 +164,11 @@ static func _inputs(scene: Node) -> Array:
 
 ## The snippet as a script: warnings that projects raise to errors are switched off for it.
 static func wrap_source(body: String) -> String:
-	var lines: PackedStringArray = PackedStringArray()
+	var lines: PackedStringArray = HEADER.duplicate()
+	lines[0] = HEADER[0] % _warning_names()
 	for line: String in body.split("\n"):
 		lines.append("\t" + line)
-	var header: PackedStringArray = [
-		"@warning_ignore_start(%s)" % _warning_names(),
-		"extends RefCounted",
-		"var scene: Node",
-		"var tree: SceneTree",
-		"var root: Window",
-		"func %s() -> Variant:" % ENTRY,
-	]
-	return "\n".join(header + lines) + "\n\treturn null\n"
+	return "\n".join(lines) + "\n\treturn null\n"
 
 
 static func _warning_names() -> String:
@@ -169,7 +181,7 @@ static func _warning_names() -> String:
 
 
 static func _compile_failure(output: LogBuffer, cursor: int) -> Dictionary:
-	var errors: Array[Dictionary] = output.read(cursor, 5, LogBuffer.FAILURE_KINDS) if output != null else []
+	var errors: Array[Dictionary] = errors_since(output, cursor)
 	if errors.is_empty():
 		return {"ok": false, "code": "COMPILE_ERROR", "message": "The code does not compile.", "line": 0}
 	return {"ok": false, "code": "COMPILE_ERROR", "message": str(errors[0]["text"]), "line": _line_of(errors[0])}
@@ -180,9 +192,5 @@ static func _line_of(entry: Dictionary) -> int:
 	var source: String = str(entry["source"])
 	if not source.begins_with("gdscript://"):
 		return 0
-	var line: int = source.get_slice(":", 2).get_slice(" ", 0).to_int() - HEADER_LINES
+	var line: int = source.get_slice(":", 2).get_slice(" ", 0).to_int() - HEADER.size()
 	return line if line > 0 else 0
-
-
-static func _texts(errors: Array[Dictionary]) -> String:
-	return "; ".join(PackedStringArray(errors.map(func(e: Dictionary) -> String: return str(e["text"]))))

@@ -43,20 +43,14 @@ func stop() -> void:
 				node.disconnect(signal_name, receiver)
 
 
-func event_count() -> int:
-	return _events.size()
-
-
 func next_seq() -> int:
 	return _next_seq
 
 
-## Events with seq >= cursor, at most limit, oldest first.
-func events_since(cursor: int, limit: int) -> Array[Dictionary]:
+## Events with seq >= cursor, oldest first.
+func events_since(cursor: int) -> Array[Dictionary]:
 	var found: Array[Dictionary] = []
 	for event: Dictionary in _events:
-		if found.size() >= limit:
-			break
 		if int(event["seq"]) >= cursor:
 			found.append(event)
 	return found

@@ -8,6 +8,8 @@ const FirstSignal := preload("res://addons/godot_mcp/runtime/first_signal.gd")
 
 const SLACK_FACTOR := 3.0
 const SLACK_S := 5.0
+## The deadline of a command that steps (runtime.step, runtime.step_until, input.replay).
+const COMMAND_TIMEOUT_MS := 300000
 
 
 ## {"ok": true, "frames_stepped": n} or {"ok": false, "code": …, "message": …, "hint": …}.

@@ -5,7 +5,7 @@ extends Node
 ## at the start of the frame after the last one asked for, before any node processes it, so the
 ## physics server's own step of the last frame still happens. Same start + same steps = same state.
 
-## The running step finished (by count, by its condition, or because it was cancelled).
+## The running step finished: by count, by its condition, or cut short (cancelled, paused, resumed).
 signal step_finished
 
 ## Physics frames the game itself processed (paused frames do not count) since the server started.
@@ -32,13 +32,18 @@ func is_stepping() -> bool:
 	return _stepping
 
 
+## Pauses the game; a step in progress ends there, with the frames it ran.
 func pause() -> void:
 	get_tree().paused = true
+	if _stepping:
+		_finish()
 
 
+## Lets the game run on; a step in progress ends there, with the frames it ran.
 func resume() -> void:
-	_stop_stepping()
 	get_tree().paused = false
+	if _stepping:
+		_finish()
 
 
 ## Starts a step of at most frames physics frames; until (optional, () -> bool) is checked after
@@ -55,8 +60,7 @@ func begin_step(frames: int, until: Callable = Callable()) -> void:
 ## Ends a running step now (a deadline passed, or its caller went away); the game stays paused.
 func cancel_step() -> void:
 	if _stepping:
-		get_tree().paused = true
-		_finish()
+		pause()
 
 
 func frames_stepped() -> int:
@@ -105,8 +109,7 @@ func _check_step() -> void:
 		_condition_met = true
 		_remaining = 0
 	if _remaining <= 0:
-		get_tree().paused = true
-		_finish()
+		pause()
 		return
 	_remaining -= 1
 	_stepped += 1

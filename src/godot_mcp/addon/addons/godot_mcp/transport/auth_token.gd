@@ -2,6 +2,8 @@
 extends RefCounted
 ## The per-instance secret a client must present in its first frame (export-clean).
 
+const JsonFile := preload("res://addons/godot_mcp/instances/json_file.gd")
+
 const OWNER_ONLY_FILE := FileAccess.UNIX_READ_OWNER | FileAccess.UNIX_WRITE_OWNER
 const OWNER_ONLY_DIR := OWNER_ONLY_FILE | FileAccess.UNIX_EXECUTE_OWNER
 
@@ -18,14 +20,7 @@ static func write(path: String, token: String) -> Error:
 	if err != OK and err != ERR_ALREADY_EXISTS:
 		return err
 	FileAccess.set_unix_permissions(folder, OWNER_ONLY_DIR)
-	var temp_path: String = "%s.%d.tmp" % [path, OS.get_process_id()]
-	var file: FileAccess = FileAccess.open(temp_path, FileAccess.WRITE)
-	if file == null:
-		return FileAccess.get_open_error()
-	file.store_string(token)
-	file.close()
-	FileAccess.set_unix_permissions(temp_path, OWNER_ONLY_FILE)
-	return DirAccess.rename_absolute(temp_path, path)
+	return JsonFile.write_text_atomic(path, token, OWNER_ONLY_FILE)
 
 
 ## Compares in time independent of where the strings differ.

@@ -55,10 +55,6 @@ func listen(first: int, last: int) -> Error:
 	return ERR_CANT_CREATE
 
 
-func is_listening() -> bool:
-	return _server.is_listening()
-
-
 func authed_peer_ids() -> Array[int]:
 	var ids: Array[int] = []
 	for peer: Peer in _peers.values():

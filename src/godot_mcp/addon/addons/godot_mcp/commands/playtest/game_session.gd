@@ -123,7 +123,6 @@ func _wait_for_entry(since: float) -> Dictionary:
 
 
 func _failed_start() -> Dictionary:
-	var lines: PackedStringArray = _log_tail()
 	if EditorInterface.is_playing_scene():
 		# Up but not listening: stop it rather than leave a game the tools cannot reach.
 		EditorInterface.stop_playing_scene()
@@ -138,6 +137,7 @@ func _failed_start() -> Dictionary:
 		)
 	_close(_run)
 	_run.end = "crashed"
+	var lines: PackedStringArray = _run.last_log_lines
 	var detail: String = ("Last lines:\n" + "\n".join(lines)) if not lines.is_empty() else "It logged nothing."
 	return MCPToolkitError.fail(
 		"GAME_CRASHED", "The game ended while starting. %s" % detail, "Fix the error, then game_start again."

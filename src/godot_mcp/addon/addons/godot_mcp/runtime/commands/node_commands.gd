@@ -7,7 +7,9 @@ const Options := preload("res://addons/godot_mcp/runtime/runtime_options.gd")
 const RuntimeNodes := preload("res://addons/godot_mcp/runtime/runtime_nodes.gd")
 const Coercion := preload("res://addons/godot_mcp/contract/coercion.gd")
 const CallArguments := preload("res://addons/godot_mcp/runtime/call_arguments.gd")
-const LogBuffer := preload("res://addons/godot_mcp/diagnostics/log_buffer.gd")
+const CodeRunner := preload("res://addons/godot_mcp/runtime/code_runner.gd")
+const NodeFilter := preload("res://addons/godot_mcp/authoring/node_filter.gd")
+const PropertyCoercion := preload("res://addons/godot_mcp/contract/property_coercion.gd")
 
 const SHOWN_USAGE := PROPERTY_USAGE_EDITOR | PROPERTY_USAGE_SCRIPT_VARIABLE
 const METHOD_HINT := "List the node's methods with classdb_get_class (engine methods) or read its script."
@@ -118,12 +120,11 @@ func get_node_info(params: Dictionary) -> Dictionary:
 		return found
 	var node: Node = found
 	var wanted: Array = params.get("properties", [])
-	var script: Script = node.get_script() as Script
 	return MCPToolkitSuccess.ok(
 		{
 			"node_path": RuntimeNodes.path_of(node),
 			"type": node.get_class(),
-			"script": script.resource_path if script != null else "",
+			"script": NodeFilter.script_of(node),
 			"groups": node.get_groups().map(func(g: StringName) -> String: return str(g)),
 			"children": node.get_children().map(func(c: Node) -> String: return str(c.name)),
 			"properties": _properties(node, wanted),
@@ -137,8 +138,7 @@ func set_property(params: Dictionary) -> Dictionary:
 		return found
 	var node: Node = found
 	var name: String = str(params.get("property", ""))
-	var info: Dictionary = _property_info(node, name)
-	if info.is_empty():
+	if PropertyCoercion.find_property(node, name).is_empty():
 		return MCPToolkitError.fail(
 			"NOT_FOUND",
 			"'%s' (%s) has no property '%s'." % [RuntimeNodes.path_of(node), node.get_class(), name],
@@ -172,11 +172,11 @@ func call_method(params: Dictionary) -> Dictionary:
 	var args: Array = read["args"]
 	var cursor: int = _state.log_buffer.next_seq()
 	var result: Variant = await node.callv(method, args)
-	var errors: Array[Dictionary] = _state.log_buffer.read(cursor, 5, LogBuffer.FAILURE_KINDS)
+	var errors: Array[Dictionary] = CodeRunner.errors_since(_state.log_buffer, cursor)
 	if not errors.is_empty():
 		return MCPToolkitError.fail(
 			"EXECUTION_ERROR",
-			"%s() raised: %s" % [method, "; ".join(errors.map(func(e: Dictionary) -> String: return str(e["text"])))],
+			"%s() raised: %s" % [method, CodeRunner.texts_of(errors)],
 			"runtime_get_log shows the full error with its source line."
 		)
 	return MCPToolkitSuccess.ok(
@@ -192,13 +192,6 @@ static func _properties(node: Node, wanted: Array) -> Dictionary:
 		if (wanted.is_empty() and shown) or name in wanted:
 			found[name] = {"type": _type_name(info), "value": Coercion.property_to_json(node, name)}
 	return found
-
-
-static func _property_info(node: Node, name: String) -> Dictionary:
-	for info: Dictionary in node.get_property_list():
-		if info["name"] == name and int(info["usage"]) & PROPERTY_USAGE_CATEGORY == 0:
-			return info
-	return {}
 
 
 static func _method_info(node: Node, method: String) -> Dictionary:

@@ -88,7 +88,7 @@ func register(registry: MCPToolkitCommandRegistry) -> void:
 					true
 				)
 			)
-			. with_timeout_ms(300000)
+			. with_timeout_ms(StepRunner.COMMAND_TIMEOUT_MS)
 		)
 	)
 

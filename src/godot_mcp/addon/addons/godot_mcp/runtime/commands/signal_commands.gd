@@ -136,7 +136,7 @@ func get_events(params: Dictionary) -> Dictionary:
 		return _unknown_watch(params)
 	var cursor: int = maxi(int(params.get("cursor", 1)), 1)
 	var limit: int = maxi(int(params.get("limit", DEFAULT_LIMIT)), 1)
-	var waiting: Array[Dictionary] = recorder.events_since(cursor, recorder.event_count())
+	var waiting: Array[Dictionary] = recorder.events_since(cursor)
 	var page: Array[Dictionary] = waiting.slice(0, limit)
 	var result: Dictionary = {
 		"watch_id": recorder.id,

@@ -8,7 +8,6 @@ const RuntimeNodes := preload("res://addons/godot_mcp/runtime/runtime_nodes.gd")
 const StepRunner := preload("res://addons/godot_mcp/runtime/step_runner.gd")
 
 const MAX_FRAMES := 100000
-const STEP_TIMEOUT_MS := 300000
 
 
 func register(registry: MCPToolkitCommandRegistry) -> void:
@@ -34,7 +33,7 @@ func register(registry: MCPToolkitCommandRegistry) -> void:
 				)
 			)
 			. with_input_schema(S.object({"frames": S.integer("Physics frames to run.", 1, 1)}, ["frames"]))
-			. with_timeout_ms(STEP_TIMEOUT_MS)
+			. with_timeout_ms(StepRunner.COMMAND_TIMEOUT_MS)
 		)
 	)
 	(
@@ -63,7 +62,7 @@ func register(registry: MCPToolkitCommandRegistry) -> void:
 						)
 					)
 				)
-				. with_timeout_ms(STEP_TIMEOUT_MS)
+				. with_timeout_ms(StepRunner.COMMAND_TIMEOUT_MS)
 			)
 		)
 	)
@@ -97,7 +96,7 @@ func step(params: Dictionary) -> Dictionary:
 	var frames: int = int(params.get("frames", 1))
 	if frames < 1 or frames > MAX_FRAMES:
 		return MCPToolkitError.fail("INVALID_PARAMS", "frames must be 1-%d, got %d." % [MAX_FRAMES, frames])
-	return await run_step(frames, Callable())
+	return await _run_step(frames, Callable())
 
 
 func step_until(params: Dictionary) -> Dictionary:
@@ -113,7 +112,7 @@ func step_until(params: Dictionary) -> Dictionary:
 		)
 	var failure: Array[String] = []
 	var until: Callable = func() -> bool: return _holds(expression, failure)
-	var result: Dictionary = await run_step(max_frames, until)
+	var result: Dictionary = await _run_step(max_frames, until)
 	if not failure.is_empty():
 		return MCPToolkitError.fail(
 			"EXECUTION_ERROR", "The condition failed after frame %d: %s" % [result.get("frames_stepped", 0), failure[0]]
@@ -132,7 +131,7 @@ func set_time_scale(params: Dictionary) -> Dictionary:
 
 
 ## Steps and waits (bounded) for the end.
-func run_step(frames: int, until: Callable) -> Dictionary:
+func _run_step(frames: int, until: Callable) -> Dictionary:
 	var outcome: Dictionary = await StepRunner.run(_state.clock, frames, until)
 	if not outcome["ok"]:
 		return MCPToolkitError.fail(outcome["code"], outcome["message"], outcome["hint"])

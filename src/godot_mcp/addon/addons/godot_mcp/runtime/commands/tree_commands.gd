@@ -6,6 +6,7 @@ const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
 const Pagination := preload("res://addons/godot_mcp/contract/pagination.gd")
 const Options := preload("res://addons/godot_mcp/runtime/runtime_options.gd")
 const RuntimeNodes := preload("res://addons/godot_mcp/runtime/runtime_nodes.gd")
+const NodeFilter := preload("res://addons/godot_mcp/authoring/node_filter.gd")
 
 const DEFAULT_LIMIT := 200
 ## The runtime server's own node is not part of the game.
@@ -52,16 +53,13 @@ static func get_tree(params: Dictionary) -> Dictionary:
 	if start is Dictionary:
 		return start
 	var nodes: Array[Dictionary] = []
-	_walk(start, 0, int(params.get("max_depth", -1)), params, nodes)
+	_walk(start, 0, int(params.get("max_depth", -1)), _filter(params), nodes)
 	return _page(nodes, params)
 
 
 static func find(params: Dictionary) -> Dictionary:
-	if (
-		str(params.get("name", "")) == ""
-		and str(params.get("class_name", "")) == ""
-		and str(params.get("group", "")) == ""
-	):
+	var filter: NodeFilter = _filter(params)
+	if filter.name_pattern == "" and filter.type == "" and filter.group == "":
 		return MCPToolkitError.fail(
 			"INVALID_PARAMS", "Give at least one of name, class_name or group.", 'Example: {"class_name": "Area2D"}.'
 		)
@@ -69,8 +67,17 @@ static func find(params: Dictionary) -> Dictionary:
 	if start is Dictionary:
 		return start
 	var nodes: Array[Dictionary] = []
-	_walk(start, 0, -1, params, nodes)
+	_walk(start, 0, -1, filter, nodes)
 	return _page(nodes, params)
+
+
+## The name, class_name and group filters, as given (no script filter here).
+static func _filter(params: Dictionary) -> NodeFilter:
+	var filter: NodeFilter = NodeFilter.new()
+	filter.name_pattern = str(params.get("name", ""))
+	filter.type = str(params.get("class_name", ""))
+	filter.group = str(params.get("group", ""))
+	return filter
 
 
 static func _start_node(params: Dictionary) -> Variant:
@@ -83,42 +90,18 @@ static func _start_node(params: Dictionary) -> Variant:
 	return start
 
 
-static func _walk(node: Node, depth: int, max_depth: int, params: Dictionary, out: Array[Dictionary]) -> void:
+static func _walk(node: Node, depth: int, max_depth: int, filter: NodeFilter, out: Array[Dictionary]) -> void:
 	if node.name in HIDDEN:
 		return
-	if _matches(node, params):
+	if filter.matches(node):
 		out.append(_describe(node, depth))
 	if max_depth >= 0 and depth >= max_depth:
 		return
 	for child: Node in node.get_children():
-		_walk(child, depth + 1, max_depth, params, out)
-
-
-static func _matches(node: Node, params: Dictionary) -> bool:
-	var pattern: String = str(params.get("name", ""))
-	var wanted_class: String = str(params.get("class_name", ""))
-	var group: String = str(params.get("group", ""))
-	if pattern != "" and not str(node.name).matchn(pattern):
-		return false
-	if wanted_class != "" and not _is_a(node, wanted_class):
-		return false
-	return group == "" or node.is_in_group(group)
-
-
-## Engine classes by inheritance; script classes by their class_name.
-static func _is_a(node: Node, wanted: String) -> bool:
-	if node.is_class(wanted):
-		return true
-	var script: Script = node.get_script() as Script
-	while script != null:
-		if script.get_global_name() == StringName(wanted):
-			return true
-		script = script.get_base_script()
-	return false
+		_walk(child, depth + 1, max_depth, filter, out)
 
 
 static func _describe(node: Node, depth: int) -> Dictionary:
-	var script: Script = node.get_script() as Script
 	var groups: Array[String] = []
 	for group: StringName in node.get_groups():
 		if not str(group).begins_with("_"):
@@ -127,7 +110,7 @@ static func _describe(node: Node, depth: int) -> Dictionary:
 		"path": RuntimeNodes.path_of(node),
 		"name": str(node.name),
 		"type": node.get_class(),
-		"script": script.resource_path if script != null else "",
+		"script": NodeFilter.script_of(node),
 		"groups": groups,
 		"depth": depth,
 		"child_count": node.get_child_count(),
