@@ -4,10 +4,10 @@
 VENV := .venv
 BIN := $(VENV)/bin
 PYTHON := $(BIN)/python
-ADDON := src/godot_mcp/addon/addons/godot_mcp
+ADDON := src/godot_live_mcp/addon/addons/godot_live_mcp
 GD_LINE_LENGTH := 120
-PIP_STAMP := $(VENV)/.godot-mcp-pip-stamp
-NODE_STAMP := node_modules/.godot-mcp-npm-stamp
+PIP_STAMP := $(VENV)/.godot-live-mcp-pip-stamp
+NODE_STAMP := node_modules/.godot-live-mcp-npm-stamp
 
 .PHONY: help setup godot test lint demo bench docs clean distclean
 .DEFAULT_GOAL := help
@@ -34,7 +34,7 @@ $(PIP_STAMP): pyproject.toml | $(PYTHON)
 # upgrades an install made without it, and is a quick check once done. GODOT_BIN or a Godot on PATH
 # is still the one the tests run; they then use this install's Xvfb only.
 godot: $(PIP_STAMP)
-	@$(BIN)/godot-mcp godot install --with-display >/dev/null
+	@$(BIN)/godot-live-mcp godot install --with-display >/dev/null
 
 $(NODE_STAMP): package.json package-lock.json
 	@command -v npm >/dev/null || { echo "make setup needs npm (Node.js) to install the MCP Inspector test client" >&2; exit 1; }
@@ -54,7 +54,7 @@ test: setup
 	$(BIN)/pytest
 
 demo: setup
-	$(BIN)/godot-mcp demo
+	$(BIN)/godot-live-mcp demo
 
 bench: setup
 	@for script in bench/*.py; do \
@@ -64,7 +64,7 @@ bench: setup
 
 # The tool reference comes from a headless editor on a fresh copy of the demo project (built-in tools only).
 docs: setup
-	$(BIN)/godot-mcp tools reference --output docs/tools.md
+	$(BIN)/godot-live-mcp tools reference --output docs/tools.md
 
 clean:
 	rm -rf .mypy_cache .ruff_cache .pytest_cache dist build

@@ -1,7 +1,7 @@
-"""Concurrency figures of godot-mcp on a live headless editor. Prints figures; asserts nothing.
+"""Concurrency figures of godot-live-mcp on a live headless editor. Prints figures; asserts nothing.
 
 Starts a headless editor on a temporary copy of the demo project (with a bench-only extension from
-``bench/extensions``) and one ``godot-mcp serve`` over stdio driven by the official SDK client, then
+``bench/extensions``) and one ``godot-live-mcp serve`` over stdio driven by the official SDK client, then
 measures: read-only throughput with 1, 4 and 16 parallel callers; the throughput of mutations, which
 the editor runs one at a time; and the latency of read-only calls while a long mutation holds the
 mutation lock, next to the same calls with the editor idle (reads must not wait for mutations).
@@ -30,9 +30,9 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from rich.console import Console
 from rich.table import Table
 
-from godot_mcp.instances.addon_install import install_addon
-from godot_mcp.instances.launcher import launch_editor
-from godot_mcp.instances.registry_dir import REGISTRY_DIR_ENV
+from godot_live_mcp.instances.addon_install import install_addon
+from godot_live_mcp.instances.launcher import launch_editor
+from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
 
 DEMO_PROJECT = Path(__file__).resolve().parents[1] / "examples" / "demo_project"
 BENCH_EXTENSIONS = Path(__file__).resolve().parent / "extensions"
@@ -81,7 +81,7 @@ def prepare_project(destination: Path) -> Path:
 async def mcp_session(project: Path, env: dict[str, str], log_path: Path) -> AsyncIterator[Client]:
     params = StdioServerParameters(
         command=sys.executable,
-        args=["-m", "godot_mcp", "serve", "--project", str(project), "--no-launch"],
+        args=["-m", "godot_live_mcp", "serve", "--project", str(project), "--no-launch"],
         env=env,
     )
     with log_path.open("w", encoding="utf-8") as log:
@@ -175,7 +175,7 @@ def report(rates: list[Throughput], times: list[Latency], held: bool) -> None:
 
 
 async def run(calls: int, samples: int) -> None:
-    with tempfile.TemporaryDirectory(prefix="godot-mcp-bench-") as folder:
+    with tempfile.TemporaryDirectory(prefix="godot-live-mcp-bench-") as folder:
         root = Path(folder)
         project = prepare_project(root / "project")
         env = {REGISTRY_DIR_ENV: str(root / "registry")}

@@ -1,8 +1,8 @@
-"""Latency and idle cost of godot-mcp, measured on a live headless editor. Prints figures; asserts nothing.
+"""Latency and idle cost of godot-live-mcp on a live headless editor. Prints figures; asserts nothing.
 
 Starts two headless editors on temporary copies of the demo project, one with the addon and one without,
 then measures: the raw WebSocket round trip (``ping``, ``editor.get_info``) on an authenticated connection;
-``editor_get_info`` end to end through ``godot-mcp serve`` over stdio with the official SDK client; the
+``editor_get_info`` end to end through ``godot-live-mcp serve`` over stdio with the official SDK client; the
 editors' CPU use while idle (from ``/proc/<pid>/stat``); the server's resident memory while idle.
 
     python bench/latency.py [--calls 500] [--idle-window 5] [--windows 3]
@@ -31,11 +31,11 @@ from rich.console import Console
 from rich.table import Table
 from websockets.asyncio.client import ClientConnection, connect
 
-from godot_mcp.bridge.jsonrpc import encode_request
-from godot_mcp.instances.addon_install import install_addon
-from godot_mcp.instances.instance import EditorInstance
-from godot_mcp.instances.launcher import EditorProcess, launch_editor
-from godot_mcp.instances.registry_dir import REGISTRY_DIR_ENV
+from godot_live_mcp.bridge.jsonrpc import encode_request
+from godot_live_mcp.instances.addon_install import install_addon
+from godot_live_mcp.instances.instance import EditorInstance
+from godot_live_mcp.instances.launcher import EditorProcess, launch_editor
+from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
 
 DEMO_PROJECT = Path(__file__).resolve().parents[1] / "examples" / "demo_project"
 RESULTS_DIR = Path(__file__).resolve().parent / "results"
@@ -211,7 +211,7 @@ async def request(
 def server_params(project: Path, env: dict[str, str]) -> StdioServerParameters:
     return StdioServerParameters(
         command=sys.executable,
-        args=["-m", "godot_mcp", "serve", "--project", str(project), "--no-launch"],
+        args=["-m", "godot_live_mcp", "serve", "--project", str(project), "--no-launch"],
         env=env,
     )
 
@@ -234,7 +234,7 @@ async def idle_with_server(
     with log.open("a", encoding="utf-8") as errlog:
         async with Client(stdio_client(params, errlog=errlog), mode="legacy") as client:
             await client.call_tool("editor_get_info", {})
-            server = child_pid("godot_mcp serve")
+            server = child_pid("godot_live_mcp serve")
             await anyio.sleep(2.0)  # past the addon's fast-poll period (1 s after the last request)
             usage = await idle_cpu(editors, args.idle_window, args.windows)
             return usage, rss_mb(server) if server is not None else float("nan")
@@ -305,7 +305,7 @@ def idle_table(report: Report, window_s: float, windows: int) -> Table:
         table.add_row(f"editor CPU, {row.situation}", *cells, target)
     rss_ok = report.server_rss_mb <= TARGET_RSS_MB
     rss = f"{report.server_rss_mb:.1f} MB"
-    table.add_row("godot-mcp serve RSS, idle", "", rss, f"≤ {TARGET_RSS_MB:g} MB {mark(rss_ok)}")
+    table.add_row("godot-live-mcp serve RSS, idle", "", rss, f"≤ {TARGET_RSS_MB:g} MB {mark(rss_ok)}")
     return table
 
 
@@ -323,7 +323,7 @@ def main() -> None:
     parser.add_argument("--idle-window", type=float, default=5.0, help="seconds per CPU window (default 5)")
     parser.add_argument("--windows", type=int, default=3, help="CPU windows per measure (default 3)")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="godot-mcp-bench-", ignore_cleanup_errors=True) as folder:
+    with tempfile.TemporaryDirectory(prefix="godot-live-mcp-bench-", ignore_cleanup_errors=True) as folder:
         report = anyio.run(run, args, Path(folder))
     console.print(latency_table(report))
     console.print(idle_table(report, args.idle_window, args.windows))

@@ -6,7 +6,7 @@ from typing import Any
 
 import mcp_types as types
 
-from godot_mcp.server._meta import ERROR_META_KEY
+from godot_live_mcp.server._meta import ERROR_META_KEY
 
 
 def text_of(result: types.CallToolResult) -> str:

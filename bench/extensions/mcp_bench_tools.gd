@@ -4,7 +4,7 @@ extends MCPToolkitExtension
 ## Bench-only commands: a small mutation, one that holds the mutation lock until cancelled, and a
 ## read saying whether the lock is held. Copied into the bench's temporary project, never shipped.
 
-const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
+const S := preload("res://addons/godot_live_mcp/contract/json_schema.gd")
 
 var _holding: bool = false
 

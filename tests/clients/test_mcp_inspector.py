@@ -1,5 +1,5 @@
 """A client nobody here wrote: the MCP Inspector CLI (npm, pinned in package.json) drives
-``godot-mcp serve --no-launch`` over stdio against the live headless editor."""
+``godot-live-mcp serve --no-launch`` over stdio against the live headless editor."""
 
 from __future__ import annotations
 
@@ -13,11 +13,11 @@ from typing import Any
 import anyio
 import pytest
 
-from godot_mcp.cli.tools import fetch_catalog
-from godot_mcp.contract import ErrorCode
-from godot_mcp.instances.registry import same_path_key
-from godot_mcp.instances.registry_dir import REGISTRY_DIR_ENV
-from godot_mcp.server._meta import ERROR_META_KEY
+from godot_live_mcp.cli.tools import fetch_catalog
+from godot_live_mcp.contract import ErrorCode
+from godot_live_mcp.instances.registry import same_path_key
+from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
+from godot_live_mcp.server._meta import ERROR_META_KEY
 from tests.engine.harness import EngineEditor
 
 pytestmark = [pytest.mark.clients, pytest.mark.engine]
@@ -42,7 +42,15 @@ class InspectorRun:
 
 def inspector(editor: EngineEditor, *method_args: str) -> InspectorRun:
     """One Inspector CLI run; it passes only a minimal environment on, so the registry goes by ``-e``."""
-    server = [sys.executable, "-m", "godot_mcp", "serve", "--project", str(editor.project), "--no-launch"]
+    server = [
+        sys.executable,
+        "-m",
+        "godot_live_mcp",
+        "serve",
+        "--project",
+        str(editor.project),
+        "--no-launch",
+    ]
     command = [str(INSPECTOR), "--cli", "-e", f"{REGISTRY_DIR_ENV}={editor.registry}", *server]
     done = subprocess.run(
         [*command, *method_args, "--format", "json"], capture_output=True, text=True, timeout=120
@@ -84,7 +92,7 @@ def test_a_failed_call_of_a_tool_with_an_output_schema_comes_back_as_a_tool_erro
 
 def test_initialize_advertises_tools_list_changed(engine_editor: EngineEditor) -> None:
     result = inspector(engine_editor, "--method", "initialize").result
-    assert result["serverInfo"]["name"] == "godot-mcp"
+    assert result["serverInfo"]["name"] == "godot-live-mcp"
     assert result["capabilities"]["tools"] == {"listChanged": True}
 
 
@@ -95,7 +103,7 @@ def test_tools_list_shows_every_editor_command_with_its_annotations(engine_edito
     assert set(tools) == {spec.name.replace(".", "_") for spec in catalog.commands}
     for spec in catalog.commands:
         tool = tools[spec.name.replace(".", "_")]
-        assert tool["_meta"]["godot-mcp/command"] == spec.name
+        assert tool["_meta"]["godot-live-mcp/command"] == spec.name
         assert tool["annotations"]["readOnlyHint"] is not spec.annotations.mutating
         assert tool["annotations"]["destructiveHint"] is spec.annotations.destructive
         assert tool["annotations"]["idempotentHint"] is spec.annotations.idempotent

@@ -16,9 +16,9 @@ from pathlib import Path
 from mcp.client import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
-from godot_mcp.instances.addon_install import install_addon
-from godot_mcp.instances.instance import EditorInstance
-from godot_mcp.instances.launcher import EditorProcess, launch_editor
+from godot_live_mcp.instances.addon_install import install_addon
+from godot_live_mcp.instances.instance import EditorInstance
+from godot_live_mcp.instances.launcher import EditorProcess, launch_editor
 
 DEMO_PROJECT = Path(__file__).resolve().parents[2] / "examples" / "demo_project"
 # Test-only commands (contract breakers, a hanging mutation, ...) loaded as a GDScript extension.
@@ -106,7 +106,7 @@ async def mcp_client(
     env: dict[str, str] | None = None,
     mode: str = "legacy",
 ) -> AsyncIterator[Client]:
-    """An official SDK client on ``godot-mcp serve --project P --no-launch ARGS`` over real stdio."""
+    """An official SDK client on ``godot-live-mcp serve --project P --no-launch ARGS`` over real stdio."""
     serve_args = ["--project", str(project or editor.project)]
     if "--launch" in args:
         args = tuple(arg for arg in args if arg != "--launch")
@@ -114,7 +114,7 @@ async def mcp_client(
         serve_args.append("--no-launch")
     params = StdioServerParameters(
         command=sys.executable,
-        args=["-m", "godot_mcp", "serve", *serve_args, *args],
+        args=["-m", "godot_live_mcp", "serve", *serve_args, *args],
         env={**editor.env, **(env or {})},
     )
     log_path = editor.workspace / f"server-{len(editor.server_logs)}.log"

@@ -12,9 +12,9 @@ from typing import Any
 import anyio
 import pytest
 
-from godot_mcp.instances.instance import EditorInstance
-from godot_mcp.instances.launcher import EditorProcess
-from godot_mcp.instances.registry_dir import REGISTRY_DIR_ENV, registry_dir
+from godot_live_mcp.instances.instance import EditorInstance
+from godot_live_mcp.instances.launcher import EditorProcess
+from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV, registry_dir
 from tests.engine.harness import copy_demo_project, start_editor
 
 pytestmark = [pytest.mark.engine]

@@ -26,12 +26,12 @@ def test_script_errors_and_engine_errors_are_reported_with_their_location(tmp_pa
     log = write_log(
         tmp_path,
         "\x1b[1;31mSCRIPT ERROR:\x1b[0m Parse Error: Unexpected token\n"
-        "   at: GDScript::reload (res://addons/godot_mcp/plugin.gd:3)\n"
+        "   at: GDScript::reload (res://addons/godot_live_mcp/plugin.gd:3)\n"
         "ERROR: Failed to load script\n"
         "WARNING: not an error\n",
     )
     assert engine_errors(log) == [
-        "SCRIPT ERROR: Parse Error: Unexpected token  at: GDScript::reload (res://addons/godot_mcp/plugin.gd:3)",
+        "SCRIPT ERROR: Parse Error: Unexpected token  at: GDScript::reload (res://addons/godot_live_mcp/plugin.gd:3)",
         "ERROR: Failed to load script",
     ]
 

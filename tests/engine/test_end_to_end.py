@@ -1,4 +1,4 @@
-"""The real path: the official MCP client, ``godot-mcp serve`` over stdio, a live headless Godot editor."""
+"""The real path: the official MCP client, ``godot-live-mcp serve`` over stdio, a live headless editor."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ import mcp_types as types
 import pytest
 from mcp.client import Client
 
-from godot_mcp.contract import CONTRACT, ErrorCode
-from godot_mcp.instances.registry import same_path_key
+from godot_live_mcp.contract import CONTRACT, ErrorCode
+from godot_live_mcp.instances.registry import same_path_key
 from tests.engine.harness import EngineEditor, copy_demo_project, mcp_client, start_editor
 from tests.mcp_results import failure, structured
 from tests.mcp_results import text_of as text
@@ -147,7 +147,7 @@ async def test_serve_relaunches_the_editor_it_launched_and_stops_it_on_exit(
     engine_editor: EngineEditor, tmp_path: Path, editor_logs: list[Path]
 ) -> None:
     project = copy_demo_project(tmp_path / "launched_project")
-    state = tmp_path / "state"  # the launched editors log under $XDG_STATE_HOME/godot-mcp/log
+    state = tmp_path / "state"  # the launched editors log under $XDG_STATE_HOME/godot-live-mcp/log
     async with mcp_client(
         engine_editor, "--launch", project=project, env={"XDG_STATE_HOME": str(state)}
     ) as client:
@@ -157,7 +157,7 @@ async def test_serve_relaunches_the_editor_it_launched_and_stops_it_on_exit(
             "EDITOR_DISCONNECTED:"
         )
         second_pid = structured(await first_result(client, want_error=False, deadline_s=60))["editor_pid"]
-    editor_logs.extend(sorted((state / "godot-mcp" / "log").glob("*.log")))
+    editor_logs.extend(sorted((state / "godot-live-mcp" / "log").glob("*.log")))
     assert second_pid != first_pid
     assert not _alive(second_pid)
 

@@ -1,4 +1,4 @@
-"""The committed tool reference matches the live editor, and `godot-mcp tools reference` checks it."""
+"""The committed tool reference matches the live editor, and `godot-live-mcp tools reference` checks it."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import anyio
 import pytest
 from click.testing import CliRunner
 
-from godot_mcp.cli._tool_reference import render_reference
-from godot_mcp.cli.main import cli
-from godot_mcp.cli.tools import fetch_catalog, stale_reference_message
-from godot_mcp.instances.addon_install import install_addon
+from godot_live_mcp.cli._tool_reference import render_reference
+from godot_live_mcp.cli.main import cli
+from godot_live_mcp.cli.tools import fetch_catalog, stale_reference_message
+from godot_live_mcp.instances.addon_install import install_addon
 from tests.engine.harness import DEMO_PROJECT, EngineEditor
 
 pytestmark = pytest.mark.engine
@@ -20,7 +20,7 @@ COMMITTED_REFERENCE = Path(__file__).resolve().parents[2] / "docs" / "tools.md"
 
 
 def reference(editor: EngineEditor, *args: str) -> tuple[int, str]:
-    """Run ``godot-mcp tools reference`` against the session editor's registry."""
+    """Run ``godot-live-mcp tools reference`` against the session editor's registry."""
     done = CliRunner().invoke(cli, ["tools", "reference", *args], env=editor.env, catch_exceptions=False)
     return done.exit_code, done.output
 

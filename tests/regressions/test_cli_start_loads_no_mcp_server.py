@@ -1,4 +1,4 @@
-"""Regression: `godot-mcp doctor`, `godot path` and friends once paid ~1 s at start-up because a CLI
+"""Regression: `godot-live-mcp doctor`, `godot path` and friends once paid ~1 s at start-up because a CLI
 module imported the tool-reference renderer, and with it the whole MCP server and SDK, at load time."""
 
 from __future__ import annotations
@@ -7,9 +7,10 @@ import subprocess
 import sys
 
 PROBE = (
-    "import sys, godot_mcp.cli.main\n"
+    "import sys, godot_live_mcp.cli.main\n"
     "roots = {'mcp', 'mcp_types', 'jsonschema', 'uvicorn'}\n"
-    "heavy = sorted(m for m in sys.modules if m.split('.')[0] in roots or m.startswith('godot_mcp.server'))\n"
+    "heavy = sorted(m for m in sys.modules\n"
+    "    if m.split('.')[0] in roots or m.startswith('godot_live_mcp.server'))\n"
     "print('\\n'.join(heavy))\n"
 )
 

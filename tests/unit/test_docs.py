@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from godot_mcp.contract import CONTRACT
-from godot_mcp.instances._prefix import PREFIX_ENV
-from godot_mcp.instances.godot_locator import GODOT_BIN_ENV
-from godot_mcp.instances.registry_dir import REGISTRY_DIR_ENV
-from godot_mcp.server.read_only import READ_ONLY_ENV
+from godot_live_mcp.contract import CONTRACT
+from godot_live_mcp.instances._prefix import PREFIX_ENV
+from godot_live_mcp.instances.godot_locator import GODOT_BIN_ENV
+from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
+from godot_live_mcp.server.read_only import READ_ONLY_ENV
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 

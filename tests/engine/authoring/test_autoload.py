@@ -97,7 +97,7 @@ async def test_add_without_singleton_and_again_follows_if_exists(
         ({"name": "McpData", "path": "data.gd"}, "INVALID_PARAMS", "extends Resource"),
         ({"name": "McpGone", "path": "gone.gd"}, "NOT_FOUND", "no file"),
         ({"name": "McpOut", "path": "res://../outside.gd"}, "PATH_DENIED", ".."),
-        ({"name": "McpAddon", "path": "res://addons/godot_mcp/plugin.gd"}, "PATH_DENIED", "addon"),
+        ({"name": "McpAddon", "path": "res://addons/godot_live_mcp/plugin.gd"}, "PATH_DENIED", "addon"),
     ],
 )
 async def test_add_refuses_bad_names_and_paths(

@@ -85,7 +85,9 @@ async def test_list_pages_through_a_folder_with_a_glob(tools: Client, scratch: S
 
 async def test_list_leaves_out_hidden_folders_and_the_addon(tools: Client) -> None:
     listed = await call(tools, "file_list", {"path": "res://addons", "recursive": True})
-    assert not [entry for entry in listed["entries"] if entry["path"].startswith("res://addons/godot_mcp")]
+    assert not [
+        entry for entry in listed["entries"] if entry["path"].startswith("res://addons/godot_live_mcp")
+    ]
     root = await call(tools, "file_list", {})
     assert "res://.godot" not in {entry["path"] for entry in root["entries"]}
     assert "res://project.godot" in {entry["path"] for entry in root["entries"]}

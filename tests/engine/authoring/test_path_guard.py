@@ -22,8 +22,8 @@ ESCAPES = {
     "UNC share": "\\\\server\\share\\escaped.txt",
     "UNC share, forward slashes": "//server/share/escaped.txt",
     "another scheme": "file:///tmp/escaped.txt",
-    "the addon's folder": "res://addons/godot_mcp/plugin.gd",
-    "the addon's folder, bare": "addons/godot_mcp/escaped.gd",
+    "the addon's folder": "res://addons/godot_live_mcp/plugin.gd",
+    "the addon's folder, bare": "addons/godot_live_mcp/escaped.gd",
 }
 
 # tool -> (the arguments it needs besides the guarded one, the guarded parameter)
@@ -59,9 +59,9 @@ async def test_every_escape_is_denied(tools: Client, engine_editor: EngineEditor
         assert refused["message"].startswith(f"{param}:"), (label, refused)
         assert refused["hint"], label
     assert not (engine_editor.project.parent / "escaped.txt").exists()
-    assert not (engine_editor.project / "addons" / "godot_mcp" / "escaped.gd").exists()
+    assert not (engine_editor.project / "addons" / "godot_live_mcp" / "escaped.gd").exists()
 
 
 async def test_the_source_path_of_a_move_is_guarded_too(tools: Client) -> None:
-    arguments = {"path": "res://addons/godot_mcp/plugin.gd", "to": "res://stolen.gd"}
+    arguments = {"path": "res://addons/godot_live_mcp/plugin.gd", "to": "res://stolen.gd"}
     await call_fails(tools, "file_move", arguments, "PATH_DENIED")

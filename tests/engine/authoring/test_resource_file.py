@@ -43,7 +43,9 @@ async def test_list_leaves_out_the_addon(tools: Client) -> None:
     scripts = await call(
         tools, "resource_list", {"path": "res://addons", "class_name": "Script", "limit": 1000}
     )
-    assert not [item for item in scripts["resources"] if item["path"].startswith("res://addons/godot_mcp/")]
+    assert not [
+        item for item in scripts["resources"] if item["path"].startswith("res://addons/godot_live_mcp/")
+    ]
 
 
 async def test_duplicate_copies_with_a_new_uid_and_undo_removes_the_copy(

@@ -79,7 +79,7 @@ async def test_create_refuses_what_cannot_be_a_scene_root(
         ("res://tests_tmp/notes.txt", "INVALID_PARAMS"),
         ("res://../outside.tscn", "PATH_DENIED"),
         ("/tmp/absolute.tscn", "PATH_DENIED"),
-        ("res://addons/godot_mcp/evil.tscn", "PATH_DENIED"),
+        ("res://addons/godot_live_mcp/evil.tscn", "PATH_DENIED"),
     ],
 )
 async def test_create_refuses_paths_that_are_not_project_scenes(tools: Client, path: str, code: str) -> None:

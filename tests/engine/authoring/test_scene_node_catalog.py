@@ -51,7 +51,7 @@ async def test_every_scene_and_node_tool_is_published_with_its_contract(tools: C
         assert tool.output_schema["additionalProperties"] is True, name
         assert len(tool.description or "") > 30, name
         assert tool.meta is not None, name
-        assert tool.meta["godot-mcp/group"] == name.split("_", 1)[0], name
+        assert tool.meta["godot-live-mcp/group"] == name.split("_", 1)[0], name
     for name, parameter in PATH_TOOLS.items():
         assert parameter in listed[name].input_schema["properties"], name
 

@@ -8,7 +8,7 @@ import anyio.lowlevel
 import pytest
 from mcp.client import Client
 
-from godot_mcp.bridge.editor_connection import connect_editor
+from godot_live_mcp.bridge.editor_connection import connect_editor
 from tests.engine.concurrency.calls import ProgressLog, fresh_key, read_items, wait_for_items
 from tests.engine.harness import EngineEditor, mcp_client
 from tests.mcp_results import structured

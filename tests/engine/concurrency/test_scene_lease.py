@@ -12,7 +12,7 @@ import anyio
 import pytest
 from mcp.client import Client
 
-from godot_mcp.instances.registry_dir import REGISTRY_DIR_ENV
+from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
 from tests.engine.concurrency.calls import error_code, fresh_key
 from tests.engine.harness import EngineEditor, copy_demo_project, mcp_client, start_editor
 from tests.mcp_results import structured
@@ -29,7 +29,7 @@ def lease_editor(tmp_path_factory: pytest.TempPathFactory, editor_logs: list[Pat
     workspace = tmp_path_factory.mktemp("scene_lease")
     project = copy_demo_project(workspace / "project")
     with (project / "project.godot").open("a", encoding="utf-8") as settings:
-        settings.write(f"\n[mcp_toolkit]\n\nconcurrency/scene_lease_ttl_ms={int(TTL_S * 1000)}\n")
+        settings.write(f"\n[godot_live_mcp]\n\nconcurrency/scene_lease_ttl_ms={int(TTL_S * 1000)}\n")
     env = {REGISTRY_DIR_ENV: str(workspace / "registry")}
     process = start_editor(project, env, workspace / "editor.log", editor_logs)
     try:

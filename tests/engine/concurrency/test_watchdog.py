@@ -14,7 +14,7 @@ import mcp_types as types
 import pytest
 from mcp.client import Client
 
-from godot_mcp.contract import default_hint
+from godot_live_mcp.contract import default_hint
 from tests.engine.concurrency.calls import ProgressLog, error_code, fresh_key, read_items, wait_for_items
 from tests.mcp_results import failure, structured
 

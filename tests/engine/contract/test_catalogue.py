@@ -8,7 +8,7 @@ import mcp_types as types
 import pytest
 from mcp.client import Client
 
-from godot_mcp.contract import CONTRACT
+from godot_live_mcp.contract import CONTRACT
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 

@@ -6,13 +6,13 @@ import mcp_types as types
 import pytest
 from mcp.client import Client
 
-from godot_mcp.contract import CONTRACT
+from godot_live_mcp.contract import CONTRACT
 from tests.engine.harness import expect_editor_error
 from tests.mcp_results import failure, structured
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
-META_TIMEOUT = "godot-mcp/timeout_ms"
+META_TIMEOUT = "godot-live-mcp/timeout_ms"
 
 
 async def tools_by_name(client: Client) -> dict[str, types.Tool]:
@@ -106,7 +106,7 @@ async def test_require_names_the_missing_parameter_with_its_hint(
         "C:/Windows/win.ini",
         "\\\\server\\share\\x",
         "//server/share/x",
-        "res://addons/godot_mcp/plugin.gd",
+        "res://addons/godot_live_mcp/plugin.gd",
         "user://elsewhere.txt",
         "res://a/../../b",
     ],

@@ -6,7 +6,7 @@ extends MCPToolkitExtension
 ## and an exclusive read of that list, a mutation that overruns its deadline, and a scene-dependent
 ## read naming the active scene. Copied into the test project, never shipped.
 
-const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
+const S := preload("res://addons/godot_live_mcp/contract/json_schema.gd")
 
 ## test.wedge runs still going, and those whose tail found itself cancelled (read by test.wedge_report).
 var wedges_running: int = 0

@@ -4,7 +4,7 @@ extends MCPToolkitExtension
 ## Test-only probes of the registration contract: names refused, version gates, timeout clamping,
 ## reserved namespaces, hints and the closed error vocabulary. Copied into the test project only.
 
-const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
+const S := preload("res://addons/godot_live_mcp/contract/json_schema.gd")
 
 ## What registry.add() answered for each probe, read back by test.registration_report.
 var registrations: Dictionary = {}

@@ -1,11 +1,11 @@
 @tool
 class_name McpReadCapProbe
 extends MCPToolkitExtension
-## Test-only: changes the live read cap (mcp_toolkit/limits/read_cap_kb) in memory, never saved,
+## Test-only: changes the live read cap (godot_live_mcp/limits/read_cap_kb) in memory, never saved,
 ## so the read tools can be shown to follow it at once. Copied into the test project, never shipped.
 
-const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
-const SETTING := "mcp_toolkit/limits/read_cap_kb"
+const S := preload("res://addons/godot_live_mcp/contract/json_schema.gd")
+const SETTING := "godot_live_mcp/limits/read_cap_kb"
 
 
 func register(registry: MCPToolkitCommandRegistry, _server: Node) -> void:

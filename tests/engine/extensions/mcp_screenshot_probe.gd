@@ -5,8 +5,8 @@ extends MCPToolkitExtension
 ## budget rules can be tested on any editor, headless included. Copied into the test project, never
 ## shipped.
 
-const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
-const ScreenshotCodec := preload("res://addons/godot_mcp/contract/screenshot_codec.gd")
+const S := preload("res://addons/godot_live_mcp/contract/json_schema.gd")
+const ScreenshotCodec := preload("res://addons/godot_live_mcp/contract/screenshot_codec.gd")
 
 
 func register(registry: MCPToolkitCommandRegistry, _server: Node) -> void:

@@ -4,7 +4,7 @@ extends MCPToolkitExtension
 ## Test-only commands the engine tests need: contract breakers, oversized answers and a
 ## cancellable slow read. Copied into the test project, never shipped.
 
-const S := preload("res://addons/godot_mcp/contract/json_schema.gd")
+const S := preload("res://addons/godot_live_mcp/contract/json_schema.gd")
 
 ## How many times test.slow_read saw its context cancelled (read by test.cancel_report).
 ## An instance variable on purpose: a static var in an extension script leaks at editor exit (4.6).

@@ -1,9 +1,9 @@
 extends SceneTree
 ## Every coercion tag on the real engine: JSON in, set the property, read it back, JSON out, compare with the
 ## input. Prints "PASS <name>" or "FAIL <name>: …" per case and quits with 0 only when all passed.
-## godot --headless --path <project with the addon in addons/godot_mcp> --script res://<here>/coercion_roundtrip.gd
+## godot --headless --path <project with the addon in addons/godot_live_mcp> --script res://<here>/coercion_roundtrip.gd
 
-const Coercion := preload("res://addons/godot_mcp/contract/coercion.gd")
+const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
 const Holder := preload("coercion_holder.gd")
 
 const FIXTURE_PATH := "res://coercion_fixture.tscn"
@@ -175,7 +175,7 @@ func _rejections() -> void:
 	_reject("reject path escape in Resource", Sprite2D.new(), "texture", escape, "PATH_DENIED")
 	var absolute: String = '{"type": "Resource", "path": "/etc/passwd"}'
 	_reject("reject absolute path in Resource", Sprite2D.new(), "texture", absolute, "PATH_DENIED")
-	var addon: String = '{"type": "Resource", "path": "res://addons/godot_mcp/plugin.cfg"}'
+	var addon: String = '{"type": "Resource", "path": "res://addons/godot_live_mcp/plugin.cfg"}'
 	_reject("reject the addon folder", Sprite2D.new(), "texture", addon, "PATH_DENIED")
 	var missing: String = '{"type": "Resource", "path": "res://textures/none.png"}'
 	_reject("reject missing file", Sprite2D.new(), "texture", missing, "NOT_FOUND")

@@ -9,8 +9,8 @@ import anyio
 import pytest
 from mcp.client import Client
 
-from godot_mcp.bridge.editor_connection import connect_editor
-from godot_mcp.contract import ErrorCode
+from godot_live_mcp.bridge.editor_connection import connect_editor
+from godot_live_mcp.contract import ErrorCode
 from tests.engine.harness import EngineEditor, expect_editor_error
 from tests.engine.runtime.conftest import call, error_code, error_text
 from tests.mcp_results import failure
@@ -34,7 +34,7 @@ async def test_runtime_tools_are_listed_without_a_game_and_answer_game_not_runni
         listed
     )
     meta = listed["runtime_get_tree"].meta or {}
-    assert meta.get("godot-mcp/channel") == "runtime"
+    assert meta.get("godot-live-mcp/channel") == "runtime"
     result = await tools.call_tool("runtime_get_tree", {})
     assert error_code(result) == ErrorCode.GAME_NOT_RUNNING
     assert "game_start" in error_text(result)
@@ -109,7 +109,7 @@ async def test_a_game_that_quits_by_itself_is_reported_as_exited(tools: Client) 
 
 def test_the_plugin_put_the_runtime_autoload_into_the_project(engine_editor: EngineEditor) -> None:
     source = Path(__file__).resolve().parents[3] / "examples" / "demo_project" / "project.godot"
-    autoload = 'MCPRuntimeServer="*res://addons/godot_mcp/runtime/mcp_runtime_server.gd"'
+    autoload = 'MCPRuntimeServer="*res://addons/godot_live_mcp/runtime/mcp_runtime_server.gd"'
     assert autoload not in source.read_text("utf-8")
     assert autoload in (engine_editor.project / "project.godot").read_text("utf-8")
 

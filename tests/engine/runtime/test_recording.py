@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from mcp.client import Client
 
-from godot_mcp.contract import ErrorCode
+from godot_live_mcp.contract import ErrorCode
 from tests.engine.runtime.conftest import PLAYER_START, call, error_code
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from mcp.client import Client
 
-from godot_mcp.contract import ErrorCode
+from godot_live_mcp.contract import ErrorCode
 from tests.engine.runtime.conftest import call, error_code, error_text
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]

@@ -8,7 +8,7 @@ import anyio
 import pytest
 from mcp.client import Client
 
-from godot_mcp.contract import ErrorCode
+from godot_live_mcp.contract import ErrorCode
 from tests.engine.harness import expect_editor_error
 from tests.engine.runtime.conftest import PLAYER_START, STEP_PX, call, error_code, player_position
 

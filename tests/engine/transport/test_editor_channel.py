@@ -14,7 +14,7 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from godot_mcp.instances.instance import EditorInstance
+from godot_live_mcp.instances.instance import EditorInstance
 from tests.engine.harness import EngineEditor
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]

@@ -11,7 +11,7 @@ from pathlib import Path
 import anyio
 import pytest
 
-from godot_mcp.instances.registry_dir import REGISTRY_DIR_ENV
+from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
 from tests.engine.harness import copy_demo_project, expect_editor_error, start_editor
 
 pytestmark = [pytest.mark.engine]
@@ -85,7 +85,7 @@ def test_a_moved_band_is_scanned_in_order_past_a_taken_port(
 def test_a_malformed_port_setting_is_a_loud_configuration_error(
     tmp_path: Path, editor_logs: list[Path], variables: dict[str, str], logged: str
 ) -> None:
-    expect_editor_error(r"godot_mcp: configuration error, the editor channel will not listen")
+    expect_editor_error(r"godot_live_mcp: configuration error, the editor channel will not listen")
     project = copy_demo_project(tmp_path / "project", test_extensions=False)
     registry = tmp_path / "registry"
     env = {REGISTRY_DIR_ENV: str(registry), **variables}
@@ -101,7 +101,7 @@ def test_a_malformed_port_setting_is_a_loud_configuration_error(
 def test_a_taken_pinned_port_fails_loudly_instead_of_moving(
     pinned_editor: int, tmp_path: Path, editor_logs: list[Path]
 ) -> None:
-    expect_editor_error(r"godot_mcp: no free port in \d+-\d+ for the editor channel \(pinned\)")
+    expect_editor_error(r"godot_live_mcp: no free port in \d+-\d+ for the editor channel \(pinned\)")
     project = copy_demo_project(tmp_path / "project", test_extensions=False)
     registry = tmp_path / "registry"
     env = {REGISTRY_DIR_ENV: str(registry), "GODOT_MCP_EDITOR_PORT": str(pinned_editor)}

@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from godot_mcp.bridge.catalog import CommandAnnotations, parse_catalog, parse_command
-from godot_mcp.contract import CONTRACT
+from godot_live_mcp.bridge.catalog import CommandAnnotations, parse_catalog, parse_command
+from godot_live_mcp.contract import CONTRACT
 from tests.unit.fakes.fake_editor import command
 
 

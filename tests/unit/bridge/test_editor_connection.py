@@ -8,9 +8,9 @@ from typing import Any
 import anyio
 import pytest
 
-from godot_mcp.bridge.editor_connection import connect_editor
-from godot_mcp.bridge.jsonrpc import Notification
-from godot_mcp.contract import ErrorCode, ToolError
+from godot_live_mcp.bridge.editor_connection import connect_editor
+from godot_live_mcp.bridge.jsonrpc import Notification
+from godot_live_mcp.contract import ErrorCode, ToolError
 from tests.unit.fakes.fake_editor import FakeEditor, JsonRpcError
 
 pytestmark = pytest.mark.anyio

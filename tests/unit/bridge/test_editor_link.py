@@ -8,9 +8,9 @@ from pathlib import Path
 import anyio
 import pytest
 
-from godot_mcp.bridge.catalog import Catalog
-from godot_mcp.bridge.editor_link import Backoff, EditorLink
-from godot_mcp.contract import ErrorCode, ToolError
+from godot_live_mcp.bridge.catalog import Catalog
+from godot_live_mcp.bridge.editor_link import Backoff, EditorLink
+from godot_live_mcp.contract import ErrorCode, ToolError
 from tests.unit.fakes.fake_editor import FakeEditor, command
 from tests.unit.fakes.sources import FixedSource
 

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from godot_mcp.bridge.jsonrpc import (
+from godot_live_mcp.bridge.jsonrpc import (
     ErrorResponse,
     IncomingRequest,
     MalformedFrameError,
@@ -13,7 +13,7 @@ from godot_mcp.bridge.jsonrpc import (
     encode_request,
     parse_message,
 )
-from godot_mcp.contract import ErrorCode
+from godot_live_mcp.contract import ErrorCode
 
 
 def test_encode_request_is_one_compact_jsonrpc_object() -> None:

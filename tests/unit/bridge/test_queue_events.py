@@ -8,15 +8,15 @@ from typing import Any
 import anyio
 import pytest
 
-from godot_mcp.bridge.editor_connection import connect_editor
-from godot_mcp.bridge.jsonrpc import Notification
-from godot_mcp.bridge.queue_events import (
+from godot_live_mcp.bridge.editor_connection import connect_editor
+from godot_live_mcp.bridge.jsonrpc import Notification
+from godot_live_mcp.bridge.queue_events import (
     QueueEvent,
     current_queue_listener,
     listening_to_queue,
     parse_queue_event,
 )
-from godot_mcp.contract import ErrorCode, ToolError
+from godot_live_mcp.contract import ErrorCode, ToolError
 from tests.unit.fakes.fake_editor import FakeEditor
 
 pytestmark = pytest.mark.anyio

@@ -12,9 +12,9 @@ from pathlib import Path
 import anyio
 import pytest
 
-from godot_mcp.bridge.runtime_link import RuntimeLink
-from godot_mcp.contract import ErrorCode, ToolError
-from godot_mcp.instances.instance import EditorInstance
+from godot_live_mcp.bridge.runtime_link import RuntimeLink
+from godot_live_mcp.contract import ErrorCode, ToolError
+from godot_live_mcp.instances.instance import EditorInstance
 from tests.unit.fakes.fake_editor import FakeEditor, command
 from tests.unit.instances.registry_files import write_entry
 

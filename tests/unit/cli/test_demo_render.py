@@ -4,8 +4,8 @@ from typing import Any
 
 import mcp_types as types
 
-from godot_mcp.cli._demo_render import render_result, render_tools
-from godot_mcp.server.results import envelope_result
+from godot_live_mcp.cli._demo_render import render_result, render_tools
+from godot_live_mcp.server.results import envelope_result
 
 
 def ok(data: dict[str, Any]) -> types.CallToolResult:

@@ -5,8 +5,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from godot_mcp.cli.main import cli
-from godot_mcp.instances.addon_install import install_addon
+from godot_live_mcp.cli.main import cli
+from godot_live_mcp.instances.addon_install import install_addon
 from tests.unit.instances.fake_godot import fake_godot
 
 
@@ -47,7 +47,7 @@ def test_missing_godot_exits_one_with_the_install_hint() -> None:
     result = CliRunner().invoke(cli, ["doctor"])
 
     assert result.exit_code == 1
-    assert "run `godot-mcp godot install`" in _flat(result.output)
+    assert "run `godot-live-mcp godot install`" in _flat(result.output)
 
 
 def test_godot_3_is_a_problem(tmp_path: Path) -> None:
@@ -65,7 +65,7 @@ def test_project_without_addon_names_the_command_that_fixes_it(tmp_path: Path, p
     result = CliRunner().invoke(cli, ["doctor", "--godot", str(godot), "--project", str(project)])
 
     assert result.exit_code == 1
-    assert f"run `godot-mcp install-addon {project}`" in result.output
+    assert f"run `godot-live-mcp install-addon {project}`" in result.output
 
 
 def test_a_folder_that_is_not_a_project_is_reported(tmp_path: Path) -> None:

@@ -7,9 +7,9 @@ import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
-from godot_mcp.cli import godot_cmd
-from godot_mcp.cli.main import cli
-from godot_mcp.instances.godot_install import InstallResult
+from godot_live_mcp.cli import godot_cmd
+from godot_live_mcp.cli.main import cli
+from godot_live_mcp.instances.godot_install import InstallResult
 from tests.unit.instances.fake_godot import fake_godot
 
 
@@ -35,7 +35,7 @@ def test_path_fails_when_nothing_is_found(tmp_path: Path, monkeypatch: pytest.Mo
 
     assert result.exit_code == 1
     assert result.stdout == ""
-    assert "godot-mcp godot install" in result.stderr
+    assert "godot-live-mcp godot install" in result.stderr
 
 
 def test_install_passes_its_options_and_prints_the_binary(

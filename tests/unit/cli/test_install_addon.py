@@ -4,8 +4,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from godot_mcp.cli.main import cli
-from godot_mcp.instances.addon_install import addon_enabled, addon_installed
+from godot_live_mcp.cli.main import cli
+from godot_live_mcp.instances.addon_install import addon_enabled, addon_installed
 
 
 def test_installs_then_reports_nothing_to_do(tmp_path: Path) -> None:

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from godot_mcp.bridge.catalog import Catalog, parse_command
-from godot_mcp.cli._tool_reference import render_reference, schema_type
+from godot_live_mcp.bridge.catalog import Catalog, parse_command
+from godot_live_mcp.cli._tool_reference import render_reference, schema_type
 
 
 def command(name: str, **fields: Any) -> dict[str, Any]:

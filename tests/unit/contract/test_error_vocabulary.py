@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from godot_mcp.contract import CONTRACT, ErrorCode, addon_source_dir
+from godot_live_mcp.contract import CONTRACT, ErrorCode, addon_source_dir
 
 REPO = Path(__file__).resolve().parents[3]
 GDSCRIPT_ROOTS = (addon_source_dir(), REPO / "tests" / "engine" / "extensions")

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from godot_mcp.contract import addon_source_dir
+from godot_live_mcp.contract import addon_source_dir
 
-PRELOAD = re.compile(r'preload\("res://addons/godot_mcp/([^"]+)"\)')
+PRELOAD = re.compile(r'preload\("res://addons/godot_live_mcp/([^"]+)"\)')
 EDITOR_TYPE = re.compile(r"\bEditor[A-Z]\w*")
 ROOTS = ("contract/screenshot_codec.gd", "contract/drawn_frame.gd")
 

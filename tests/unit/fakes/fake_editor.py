@@ -17,7 +17,7 @@ import anyio
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from godot_mcp.instances.instance import EditorInstance
+from godot_live_mcp.instances.instance import EditorInstance
 
 Handler = Callable[[dict[str, Any]], Awaitable[Any]]
 TOKEN = "ab" * 32

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from godot_mcp.contract import ErrorCode, ToolError
-from godot_mcp.instances.editor_source import EditorSource
-from godot_mcp.instances.instance import EditorInstance
+from godot_live_mcp.contract import ErrorCode, ToolError
+from godot_live_mcp.instances.editor_source import EditorSource
+from godot_live_mcp.instances.instance import EditorInstance
 
 
 class FixedSource(EditorSource):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from godot_mcp.instances._prefix import InstallManifest, prefix_binary
+from godot_live_mcp.instances._prefix import InstallManifest, prefix_binary
 
 
 def fake_godot(path: Path, version: str = "4.6.3.stable.fake", *, exit_code: int = 0) -> Path:
@@ -16,7 +16,7 @@ def fake_godot(path: Path, version: str = "4.6.3.stable.fake", *, exit_code: int
 
 
 def fake_private_install(prefix: Path, version: str = "4.6.3.stable.fake", *, manifest: bool = True) -> Path:
-    """A prefix laid out like a finished ``godot-mcp godot install``; returns its binary."""
+    """A prefix laid out like a finished ``godot-live-mcp godot install``; returns its binary."""
     binary = fake_godot(prefix_binary(prefix), version)
     if manifest:
         InstallManifest(version, "forky", ("godot", "libc6"), "2026-11-30T00:00:00+00:00", "0.1.0").write(

@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from godot_mcp.contract import addon_source_dir
-from godot_mcp.instances import addon_install
-from godot_mcp.instances.addon_install import (
+from godot_live_mcp.contract import addon_source_dir
+from godot_live_mcp.instances import addon_install
+from godot_live_mcp.instances.addon_install import (
     PLUGIN_CFG_RES,
     AddonInstallError,
     addon_enabled,
@@ -14,7 +14,7 @@ from godot_mcp.instances.addon_install import (
     install_addon,
     installed_addon_version,
 )
-from godot_mcp.instances.project_file import read_value
+from godot_live_mcp.instances.project_file import read_value
 
 PROJECT_TEXT = """\
 config_version=5
@@ -32,10 +32,12 @@ renderer/rendering_method="gl_compatibility"
 @pytest.fixture
 def source(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A small stand-in for the bundled addon, so these tests do not follow its contents."""
-    folder = tmp_path / "bundled" / "godot_mcp"
+    folder = tmp_path / "bundled" / "godot_live_mcp"
     (folder / "core").mkdir(parents=True)
     (folder / "__pycache__").mkdir()
-    (folder / "plugin.cfg").write_text('[plugin]\n\nname="Godot MCP"\nversion="1.2.0"\nscript="plugin.gd"\n')
+    (folder / "plugin.cfg").write_text(
+        '[plugin]\n\nname="Godot Live MCP"\nversion="1.2.0"\nscript="plugin.gd"\n'
+    )
     (folder / "plugin.gd").write_text("@tool\nextends EditorPlugin\n")
     (folder / "core" / "composer.gd").write_text("extends RefCounted\n")
     (folder / "__pycache__" / "x.pyc").write_bytes(b"\0")
@@ -54,7 +56,7 @@ def project(tmp_path: Path) -> Path:
 def test_copies_the_addon_and_enables_it(source: Path, project: Path) -> None:
     result = install_addon(project)
 
-    target = project / "addons" / "godot_mcp"
+    target = project / "addons" / "godot_live_mcp"
     assert (result.addon_dir, result.copy, result.enabled_now, result.version) == (
         target,
         "new",
@@ -69,14 +71,14 @@ def test_copies_the_addon_and_enables_it(source: Path, project: Path) -> None:
     assert (project / "project.godot").read_text() == (
         PROJECT_TEXT + f'\n[editor_plugins]\n\nenabled=PackedStringArray("{PLUGIN_CFG_RES}")\n'
     )
-    assert sorted(path.name for path in (project / "addons").iterdir()) == ["godot_mcp"]
+    assert sorted(path.name for path in (project / "addons").iterdir()) == ["godot_live_mcp"]
 
 
 def test_second_install_changes_nothing(source: Path, project: Path) -> None:
     install_addon(project)
     before = (project / "project.godot").read_bytes()
     # The editor adds .uid files next to scripts: they do not make the copy "changed".
-    (project / "addons" / "godot_mcp" / "plugin.gd.uid").write_text("uid://abc\n")
+    (project / "addons" / "godot_live_mcp" / "plugin.gd.uid").write_text("uid://abc\n")
 
     result = install_addon(project)
 
@@ -111,7 +113,7 @@ def test_enables_an_installed_but_disabled_addon(source: Path, project: Path) ->
 
 def test_a_new_version_replaces_the_old_copy(source: Path, project: Path) -> None:
     install_addon(project)
-    stale = project / "addons" / "godot_mcp" / "old_file.gd"
+    stale = project / "addons" / "godot_live_mcp" / "old_file.gd"
     stale.write_text("")
     cfg = source / "plugin.cfg"
     cfg.write_text(cfg.read_text().replace("1.2.0", "1.3.0"))
@@ -125,7 +127,7 @@ def test_a_new_version_replaces_the_old_copy(source: Path, project: Path) -> Non
 
 def test_a_locally_changed_copy_needs_force(source: Path, project: Path) -> None:
     install_addon(project)
-    edited = project / "addons" / "godot_mcp" / "plugin.gd"
+    edited = project / "addons" / "godot_live_mcp" / "plugin.gd"
     edited.write_text("# my local change\n")
 
     with pytest.raises(AddonInstallError, match="changed copy") as raised:
@@ -146,7 +148,7 @@ def test_refuses_a_folder_that_is_not_a_project(source: Path, tmp_path: Path) ->
 
 
 def test_accepts_the_path_of_project_godot(source: Path, project: Path) -> None:
-    assert install_addon(project / "project.godot").addon_dir == project / "addons" / "godot_mcp"
+    assert install_addon(project / "project.godot").addon_dir == project / "addons" / "godot_live_mcp"
 
 
 def test_unreadable_enabled_list_is_reported_not_overwritten(source: Path, project: Path) -> None:
@@ -174,8 +176,8 @@ def test_copies_every_file_of_the_bundled_addon(project: Path) -> None:
         if path.is_file() and "__pycache__" not in path.parts
     }
     installed = {
-        path.relative_to(project / "addons" / "godot_mcp")
-        for path in (project / "addons" / "godot_mcp").rglob("*")
+        path.relative_to(project / "addons" / "godot_live_mcp")
+        for path in (project / "addons" / "godot_live_mcp").rglob("*")
         if path.is_file()
     }
     assert installed == bundled

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from godot_mcp.instances._apt_closure import (
+from godot_live_mcp.instances._apt_closure import (
     AptError,
     AptState,
     apt_options,

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from godot_mcp.instances.display import DisplayError, find_xvfb, rendering_env, start_display
+from godot_live_mcp.instances.display import DisplayError, find_xvfb, rendering_env, start_display
 from tests.unit.instances.fake_godot import fake_private_install
 
 
@@ -34,7 +34,7 @@ def test_no_xvfb_anywhere_names_the_install_command(tmp_path: Path, monkeypatch:
     with pytest.raises(DisplayError, match="no Xvfb found") as raised:
         find_xvfb(tmp_path / "empty")
 
-    assert "godot-mcp godot install --with-display" in raised.value.hint
+    assert "godot-live-mcp godot install --with-display" in raised.value.hint
 
 
 def test_the_display_number_is_the_one_xvfb_reports_when_ready(tmp_path: Path) -> None:

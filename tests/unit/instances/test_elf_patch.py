@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from godot_mcp.instances._elf_patch import (
+from godot_live_mcp.instances._elf_patch import (
     PatchError,
     blank_xkb_bin_directory,
     elf_objects,

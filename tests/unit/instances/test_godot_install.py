@@ -9,11 +9,11 @@ from typing import ClassVar
 
 import pytest
 
-from godot_mcp.instances import godot_install
-from godot_mcp.instances._apt_closure import AptError, AptState
-from godot_mcp.instances._prefix import read_manifest
-from godot_mcp.instances.display import DISPLAY_PACKAGES, DisplayError
-from godot_mcp.instances.godot_install import GodotInstallError, install_godot
+from godot_live_mcp.instances import godot_install
+from godot_live_mcp.instances._apt_closure import AptError, AptState
+from godot_live_mcp.instances._prefix import read_manifest
+from godot_live_mcp.instances.display import DISPLAY_PACKAGES, DisplayError
+from godot_live_mcp.instances.godot_install import GodotInstallError, install_godot
 from tests.unit.instances.fake_godot import fake_godot, fake_private_install
 
 
@@ -216,7 +216,7 @@ def test_refuses_to_replace_a_folder_that_is_not_an_install(
     (tmp_path / "godot").mkdir()
     (tmp_path / "godot" / "important.txt").write_text("keep me")
 
-    with pytest.raises(GodotInstallError, match="not a godot-mcp Godot install"):
+    with pytest.raises(GodotInstallError, match="not a godot-live-mcp Godot install"):
         install_godot(tmp_path / "godot")
 
     assert (tmp_path / "godot" / "important.txt").read_text() == "keep me"

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from godot_mcp.instances.godot_locator import GodotNotFound, find_godot, godot_version
+from godot_live_mcp.instances.godot_locator import GodotNotFound, find_godot, godot_version
 from tests.unit.instances.fake_godot import fake_godot, fake_private_install
 
 
@@ -71,7 +71,7 @@ def test_private_install_without_manifest_is_not_used(tmp_path: Path, bin_dir: P
     with pytest.raises(GodotNotFound) as raised:
         find_godot()
 
-    assert "godot-mcp godot install" in raised.value.hint
+    assert "godot-live-mcp godot install" in raised.value.hint
 
 
 def test_bad_explicit_path_is_an_error_not_a_fallback(tmp_path: Path, bin_dir: Path) -> None:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from godot_mcp.contract import ErrorCode
-from godot_mcp.instances.launcher import EditorLaunchError, EditorProcess, launch_editor
+from godot_live_mcp.contract import ErrorCode
+from godot_live_mcp.instances.launcher import EditorLaunchError, EditorProcess, launch_editor
 
 pytestmark = pytest.mark.anyio
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from godot_mcp.instances.project_file import (
+from godot_live_mcp.instances.project_file import (
     format_string_array,
     parse_string,
     parse_string_array,

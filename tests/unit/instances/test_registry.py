@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from godot_mcp.instances._process import pid_alive
-from godot_mcp.instances.registry import (
+from godot_live_mcp.instances._process import pid_alive
+from godot_live_mcp.instances.registry import (
     choose_instance,
     find_instance,
     live_instances,

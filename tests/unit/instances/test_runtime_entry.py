@@ -6,8 +6,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from godot_mcp.instances.instance import EditorInstance
-from godot_mcp.instances.runtime_entry import find_runtime
+from godot_live_mcp.instances.instance import EditorInstance
+from godot_live_mcp.instances.runtime_entry import find_runtime
 from tests.unit.instances.registry_files import dead_pid, entry, write_entry
 
 PROJECT_HASH = "0123456789ab"

@@ -10,11 +10,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from godot_mcp.contract import addon_source_dir
+from godot_live_mcp.contract import addon_source_dir
 
 ADDON = addon_source_dir()
 SERVER = ADDON / "runtime" / "mcp_runtime_server.gd"
-RES_PATH = re.compile(r'"res://addons/godot_mcp/([^"]+\.gd)"')
+RES_PATH = re.compile(r'"res://addons/godot_live_mcp/([^"]+\.gd)"')
 CLASS_NAME = re.compile(r"^class_name\s+(\w+)", re.MULTILINE)
 EDITOR_NAME = re.compile(r"\bEditor[A-Z]\w*")
 STRING = re.compile(r'"(?:[^"\\]|\\.)*"' + r"|'(?:[^'\\]|\\.)*'")
@@ -54,7 +54,7 @@ def test_the_closure_reaches_the_shared_transport_and_every_runtime_module() -> 
     names = {path.relative_to(ADDON).as_posix() for path in closure(SERVER)}
     assert {"transport/ws_transport.gd", "transport/port_config.gd", "transport/auth_token.gd"} <= names
     assert "instances/instance_registry.gd" in names
-    assert "dispatch/mcp_toolkit_command_registry.gd" in names
+    assert "dispatch/command_registry.gd" in names
     runtime_modules = {path.relative_to(ADDON).as_posix() for path in (ADDON / "runtime").rglob("*.gd")}
     assert runtime_modules <= names
 

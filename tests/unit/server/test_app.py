@@ -16,10 +16,10 @@ from anyio.streams.memory import MemoryObjectReceiveStream
 from mcp.client import Client, IncomingMessage
 from mcp.server.subscriptions import ToolsListChanged
 
-from godot_mcp.bridge.editor_link import Backoff, EditorLink
-from godot_mcp.contract import ErrorCode, default_hint
-from godot_mcp.server.app import GodotMcpApp
-from godot_mcp.server.read_only import ReadOnlyPolicy
+from godot_live_mcp.bridge.editor_link import Backoff, EditorLink
+from godot_live_mcp.contract import ErrorCode, default_hint
+from godot_live_mcp.server.app import GodotMcpApp
+from godot_live_mcp.server.read_only import ReadOnlyPolicy
 from tests.mcp_results import failure
 from tests.mcp_results import text_of as text
 from tests.unit.fakes.fake_editor import FakeEditor, JsonRpcError, command

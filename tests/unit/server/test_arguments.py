@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from jsonschema.exceptions import SchemaError
 
-from godot_mcp.contract import CONTRACT, ErrorCode, ToolError
-from godot_mcp.server.arguments import GENERIC_HINT, ArgumentValidator, json_pointer
+from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
+from godot_live_mcp.server.arguments import GENERIC_HINT, ArgumentValidator, json_pointer
 
 SCHEMA: dict[str, Any] = {
     "type": "object",

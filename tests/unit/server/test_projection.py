@@ -4,13 +4,13 @@ import logging
 
 import pytest
 
-from godot_mcp.bridge.catalog import Catalog, parse_command
-from godot_mcp.bridge.editor_link import EditorLink
-from godot_mcp.contract import CONTRACT, ErrorCode, ToolError
-from godot_mcp.instances.editor_source import RegistrySource
-from godot_mcp.server.editor_tools import editor_tool_entries
-from godot_mcp.server.projection import project_command, tool_name, tool_title
-from godot_mcp.server.tool_table import ToolOwner
+from godot_live_mcp.bridge.catalog import Catalog, parse_command
+from godot_live_mcp.bridge.editor_link import EditorLink
+from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
+from godot_live_mcp.instances.editor_source import RegistrySource
+from godot_live_mcp.server.editor_tools import editor_tool_entries
+from godot_live_mcp.server.projection import project_command, tool_name, tool_title
+from godot_live_mcp.server.tool_table import ToolOwner
 from tests.unit.fakes.fake_editor import command
 
 
@@ -58,11 +58,11 @@ def test_projection_carries_annotations_schemas_and_meta() -> None:
     assert tool.input_schema["properties"] == {"node_path": {"type": "string"}}
     assert tool.output_schema == {"type": "object", "properties": {"deleted": {"type": "boolean"}}}
     assert tool.meta == {
-        "godot-mcp/command": "node.delete",
-        "godot-mcp/group": "node",
-        "godot-mcp/timeout_ms": 5000,
-        "godot-mcp/owner": "builtin",
-        "godot-mcp/channel": "editor",
+        "godot-live-mcp/command": "node.delete",
+        "godot-live-mcp/group": "node",
+        "godot-live-mcp/timeout_ms": 5000,
+        "godot-live-mcp/owner": "builtin",
+        "godot-live-mcp/channel": "editor",
     }
 
 

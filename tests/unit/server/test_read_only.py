@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from godot_mcp.contract import ErrorCode, ToolError
-from godot_mcp.server.read_only import ReadOnlyPolicy
+from godot_live_mcp.contract import ErrorCode, ToolError
+from godot_live_mcp.server.read_only import ReadOnlyPolicy
 from tests.unit.server.test_tool_table import entry
 
 

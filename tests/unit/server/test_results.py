@@ -6,8 +6,8 @@ from typing import Any
 import mcp_types as types
 import pytest
 
-from godot_mcp.contract import ErrorCode, ToolError, default_hint
-from godot_mcp.server.results import envelope_result, error_result, image_output_schema
+from godot_live_mcp.contract import ErrorCode, ToolError, default_hint
+from godot_live_mcp.server.results import envelope_result, error_result, image_output_schema
 from tests.mcp_results import failure, text_of
 
 

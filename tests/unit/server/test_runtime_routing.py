@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from godot_mcp.bridge.catalog import parse_catalog
-from godot_mcp.bridge.editor_link import EditorLink
-from godot_mcp.bridge.runtime_link import RuntimeLink
-from godot_mcp.server.editor_tools import EditorCommand, RuntimeCommand, editor_tool_entries
-from godot_mcp.server.tool_table import ToolOwner
+from godot_live_mcp.bridge.catalog import parse_catalog
+from godot_live_mcp.bridge.editor_link import EditorLink
+from godot_live_mcp.bridge.runtime_link import RuntimeLink
+from godot_live_mcp.server.editor_tools import EditorCommand, RuntimeCommand, editor_tool_entries
+from godot_live_mcp.server.tool_table import ToolOwner
 from tests.unit.fakes.fake_editor import command
 from tests.unit.fakes.sources import FixedSource
 

@@ -13,7 +13,7 @@ ECHO_SERVER = """
 import os, sys
 import anyio
 from mcp.shared.message import SessionMessage
-from godot_mcp.server.stdio_pipes import pipes_usable, stdio_streams
+from godot_live_mcp.server.stdio_pipes import pipes_usable, stdio_streams
 
 async def main() -> None:
     usable = pipes_usable()

@@ -6,8 +6,8 @@ from typing import Any
 import mcp_types as types
 import pytest
 
-from godot_mcp.server.arguments import ArgumentValidator
-from godot_mcp.server.tool_table import ToolBackend, ToolEntry, ToolOwner, ToolTable
+from godot_live_mcp.server.arguments import ArgumentValidator
+from godot_live_mcp.server.tool_table import ToolBackend, ToolEntry, ToolOwner, ToolTable
 
 
 class Constant(ToolBackend):

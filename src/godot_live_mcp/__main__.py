@@ -1,0 +1,3 @@
+from godot_live_mcp.cli.main import main
+
+main()

@@ -1,0 +1,200 @@
+@tool
+extends RefCounted
+## Project files on disk for the file, script and resource tools: guarded paths, atomic writes,
+## the companions (.uid, .import) that travel with a file, keeping the editor's view in step, and
+## snapshots that make a file change undoable in the global history.
+
+const PathGuard := preload("res://addons/godot_live_mcp/security/path_guard.gd")
+const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
+const TextContent := preload("res://addons/godot_live_mcp/authoring/text_content.gd")
+
+## Above this many bytes a change is made without an undo entry, so the editor's memory does not
+## keep large assets alive.
+const UNDO_MAX_BYTES := 16 * 1024 * 1024
+const COMPANION_SUFFIXES: Array[String] = [".uid", ".import"]
+const TEMP_SUFFIX := ".mcp_tmp"
+
+
+## The normalised res:// path of a guarded parameter value, or "" when the guard refuses it.
+static func guarded(raw: Variant) -> String:
+	var checked: Dictionary = PathGuard.resolve_project(raw)
+	return str(checked["path"]) if checked["ok"] else ""
+
+
+## The PATH_DENIED envelope for a parameter value the guard refuses.
+static func denied(param: String, raw: Variant) -> Dictionary:
+	var checked: Dictionary = PathGuard.resolve_project(raw)
+	return MCPToolkitError.fail("PATH_DENIED", "%s: %s" % [param, checked.get("reason", "refused")])
+
+
+## {"path": the normalised res:// path} of the existing file params[param] names, or {"error":
+## PATH_DENIED, or NOT_FOUND (INVALID_PARAMS for a folder)}.
+static func existing_file(params: Dictionary, param: String = "path") -> Dictionary:
+	var path: String = guarded(params.get(param))
+	if path == "":
+		return {"error": denied(param, params.get(param))}
+	if not FileAccess.file_exists(path):
+		return {"error": missing_file(path)}
+	return {"path": path}
+
+
+## {"path", "text"} of the existing UTF-8 file params[param] names, or {"error"} as existing_file
+## gives it, or INVALID_PARAMS when the bytes are not UTF-8.
+static func existing_text(params: Dictionary, param: String = "path") -> Dictionary:
+	var found: Dictionary = existing_file(params, param)
+	if found.has("error"):
+		return found
+	var bytes: PackedByteArray = FileAccess.get_file_as_bytes(found["path"])
+	if not TextContent.is_utf8(bytes):
+		var message: String = "'%s' is not UTF-8 text." % found["path"]
+		return {"error": MCPToolkitError.fail("INVALID_PARAMS", message, "Use file_read.")}
+	found["text"] = TextContent.decode(bytes)
+	return found
+
+
+static func missing_file(path: String) -> Dictionary:
+	var hint: String = MCPToolkitError.hint_for_param("path")
+	if DirAccess.dir_exists_absolute(path):
+		return MCPToolkitError.fail("INVALID_PARAMS", "'%s' is a folder, not a file." % path, hint)
+	return MCPToolkitError.fail("NOT_FOUND", "No file at '%s'." % path, hint)
+
+
+## Writes bytes through a temporary file and a rename, so a failure never leaves half a file.
+static func write_bytes(path: String, bytes: PackedByteArray) -> Error:
+	var folder_error: Error = DirAccess.make_dir_recursive_absolute(path.get_base_dir())
+	if folder_error != OK:
+		return folder_error
+	var temp: String = path + TEMP_SUFFIX
+	var file: FileAccess = FileAccess.open(temp, FileAccess.WRITE)
+	if file == null:
+		return FileAccess.get_open_error()
+	file.store_buffer(bytes)
+	var err: Error = file.get_error()
+	file.close()
+	if err == OK:
+		err = DirAccess.rename_absolute(temp, path)
+	if err != OK:
+		DirAccess.remove_absolute(temp)
+	return err
+
+
+static func write_failed(path: String, err: Error) -> Dictionary:
+	return MCPToolkitError.fail(
+		"WRITE_FAILED",
+		"Could not change '%s': %s. Nothing was changed." % [path, error_string(err)],
+		"Check that the folder is writable and the file is not locked by another program."
+	)
+
+
+## The file and those of its companions that exist.
+static func with_companions(path: String) -> PackedStringArray:
+	var found: PackedStringArray = PackedStringArray([path])
+	for suffix: String in COMPANION_SUFFIXES:
+		if FileAccess.file_exists(path + suffix):
+			found.append(path + suffix)
+	return found
+
+
+## path -> its bytes, or null where no file exists; {} when together they are too large to keep.
+static func snapshot(paths: PackedStringArray) -> Dictionary:
+	var size: int = 0
+	for path: String in paths:
+		size += FileAccess.get_size(path) if FileAccess.file_exists(path) else 0
+	if size > UNDO_MAX_BYTES:
+		return {}
+	var states: Dictionary = {}
+	for path: String in paths:
+		states[path] = FileAccess.get_file_as_bytes(path) if FileAccess.file_exists(path) else null
+	return states
+
+
+## Runs change (a Callable returning an Error) on paths after the editor's scans settle, then tells
+## the editor and records "MCP: <what>" in the global history. A failed change is rolled back.
+## The success envelope carries "undoable" (false for changes too large to keep).
+static func apply(what: String, paths: PackedStringArray, change: Callable) -> Dictionary:
+	var busy: Dictionary = await wait_until_idle()
+	if not busy.is_empty():
+		return busy
+	var before: Dictionary = snapshot(paths)
+	var err: Error = change.call()
+	if err != OK:
+		restore(before)
+		return write_failed(paths[0], err)
+	if not sync_editor(paths):
+		await MCPToolkitSafeSceneOps.wait_for_scan_idle()
+	var after: Dictionary = snapshot(paths) if not before.is_empty() else {}
+	if not after.is_empty():
+		record(what, before, after)
+	return MCPToolkitSuccess.ok({"undoable": not after.is_empty()})
+
+
+## Puts files back as a snapshot describes them (writing or removing each), then tells the editor.
+static func restore(states: Dictionary) -> void:
+	for path: String in states:
+		var bytes: Variant = states[path]
+		if bytes is PackedByteArray:
+			write_bytes(path, bytes)
+		elif FileAccess.file_exists(path):
+			DirAccess.remove_absolute(path)
+	sync_editor(PackedStringArray(states.keys()))
+
+
+## Records "MCP: <what>" in the global history, moving files between two snapshots of the same paths.
+static func record(what: String, before: Dictionary, after: Dictionary) -> void:
+	var action: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.begin(what)
+	action.do_method(ProjectFiles.restore.bind(after)).undo_method(ProjectFiles.restore.bind(before))
+	action.commit_recorded()
+
+
+## Tells the editor's filesystem about changed paths and refreshes resources it has loaded from them.
+## False when a path lies in a folder the editor does not know yet: only a rescan adds folders.
+static func sync_editor(paths: PackedStringArray) -> bool:
+	var filesystem: EditorFileSystem = EditorInterface.get_resource_filesystem()
+	var complete: bool = true
+	for path: String in paths:
+		if _is_companion(path):
+			continue
+		if filesystem.get_filesystem_path(path.get_base_dir()) == null:
+			complete = false
+			continue
+		filesystem.update_file(path)
+		_refresh_loaded(path)
+	if not complete:
+		filesystem.scan()
+	return complete
+
+
+## Asks the editor to rescan (for folders, which update_file does not cover) and waits for it, bounded.
+static func rescan() -> bool:
+	EditorInterface.get_resource_filesystem().scan()
+	return await MCPToolkitSafeSceneOps.wait_for_scan_idle()
+
+
+## EDITOR_BUSY when the editor is still scanning after the bounded wait, else {}.
+static func wait_until_idle() -> Dictionary:
+	if await MCPToolkitSafeSceneOps.wait_for_scan_idle():
+		return {}
+	return MCPToolkitError.fail("EDITOR_BUSY", "The editor is still scanning the project's files.")
+
+
+static func _refresh_loaded(path: String) -> void:
+	if not FileAccess.file_exists(path) or not ResourceLoader.has_cached(path):
+		return
+	if path in EditorInterface.get_open_scenes():
+		return  # an open scene is the user's working copy; reloading it would drop unsaved edits
+	var cached: Resource = ResourceLoader.get_cached_ref(path)
+	if cached is Script:
+		var script: Script = cached
+		# The setter, not the property: assigning the property marks the script edited, and the editor
+		# would then save it again with the next scene save (even after the file is gone).
+		script.set_source_code(FileAccess.get_file_as_string(path))
+		script.reload(true)
+	else:
+		ResourceLoader.load(path, "", ResourceLoader.CACHE_MODE_REPLACE)
+
+
+static func _is_companion(path: String) -> bool:
+	for suffix: String in COMPANION_SUFFIXES:
+		if path.ends_with(suffix):
+			return true
+	return false

@@ -1,0 +1,126 @@
+@tool
+extends RefCounted
+## Reading and checking the connections between nodes of one scene: who a signal reaches, who
+## reaches a node, the connect flags by name, and whether a signal can call a method at all.
+
+const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
+## The flags a caller may choose; CONNECT_PERSIST is always set (reported as "persistent").
+const FLAG_NAMES := {
+	"deferred": CONNECT_DEFERRED,
+	"one_shot": CONNECT_ONE_SHOT,
+	"reference_counted": CONNECT_REFERENCE_COUNTED,
+}
+
+
+## The connections of node's signal to nodes of the scene (editor-internal ones are left out).
+static func outgoing(root: Node, node: Node, signal_name: StringName) -> Array[Dictionary]:
+	var found: Array[Dictionary] = []
+	for connection: Dictionary in node.get_signal_connection_list(signal_name):
+		var callable: Callable = connection["callable"]
+		var receiver: Node = callable.get_object() as Node
+		if receiver != null and _in_scene(root, receiver) and callable.get_method() != &"":
+			found.append(_describe(root, receiver, callable, int(connection["flags"]), "target"))
+	return found
+
+
+## The connections from nodes of the scene that call methods of node.
+static func incoming(root: Node, node: Node) -> Array[Dictionary]:
+	var found: Array[Dictionary] = []
+	for connection: Dictionary in node.get_incoming_connections():
+		var sent: Signal = connection["signal"]
+		var sender: Node = sent.get_object() as Node
+		var callable: Callable = connection["callable"]
+		if sender != null and _in_scene(root, sender) and callable.get_method() != &"":
+			var entry: Dictionary = _describe(root, sender, callable, int(connection["flags"]), "source")
+			entry["signal"] = str(sent.get_name())
+			found.append(entry)
+	return found
+
+
+## The flags of the connection from source's signal to callable, or -1 when there is none.
+static func flags_of(source: Node, signal_name: String, callable: Callable) -> int:
+	if not source.is_connected(signal_name, callable):
+		return -1
+	for connection: Dictionary in source.get_signal_connection_list(signal_name):
+		if connection["callable"] == callable:
+			return int(connection["flags"])
+	return -1
+
+
+## The OR of the named flags, or null when names is not a list of known names.
+static func flags_from_names(names: Variant) -> Variant:
+	if not names is Array:
+		return null
+	var flags: int = 0
+	for name: Variant in names:
+		if not FLAG_NAMES.has(str(name)):
+			return null
+		flags |= int(FLAG_NAMES[str(name)])
+	return flags
+
+
+static func flag_names(flags: int) -> Array[String]:
+	var names: Array[String] = []
+	for name: String in FLAG_NAMES:
+		if flags & int(FLAG_NAMES[name]):
+			names.append(name)
+	return names
+
+
+## NOT_FOUND (with the closest names) when source lacks the signal or receiver the method; else {}.
+static func missing_member(source: Node, signal_name: String, receiver: Node, method: String) -> Dictionary:
+	if signal_name == "" or not source.has_signal(signal_name):
+		var signals: Array[String] = []
+		for info: Dictionary in source.get_signal_list():
+			signals.append(str(info["name"]))
+		return MCPToolkitError.fail(
+			"NOT_FOUND",
+			"%s '%s' has no signal '%s'." % [source.get_class(), source.name, signal_name],
+			"Closest: %s. signal_list shows them all." % ", ".join(_closest(signals, signal_name))
+		)
+	if method == "" or not receiver.has_method(method):
+		return MCPToolkitError.fail(
+			"NOT_FOUND",
+			"'%s' has no method '%s' to call." % [receiver.name, method],
+			"Add 'func %s(...)' to its script first (script_patch), then connect." % method
+		)
+	return {}
+
+
+## A warning when the method cannot take the signal's arguments (a runtime error waiting to
+## happen), else "".
+static func arity_warning(source: Node, signal_name: String, receiver: Node, method: String) -> String:
+	var sent: int = -1
+	for info: Dictionary in source.get_signal_list():
+		if str(info["name"]) == signal_name:
+			sent = (info["args"] as Array).size()
+	for info: Dictionary in receiver.get_method_list():
+		if str(info["name"]) != method or int(info.get("flags", 0)) & METHOD_FLAG_VARARG:
+			continue
+		var most: int = (info["args"] as Array).size()
+		var least: int = most - (info.get("default_args", []) as Array).size()
+		if sent >= 0 and (sent < least or sent > most):
+			return (
+				"'%s' passes %d argument(s) but %s takes %d to %d: the call will fail when the signal fires."
+				% [signal_name, sent, method, least, most]
+			)
+	return ""
+
+
+static func _describe(root: Node, other: Node, callable: Callable, flags: int, role: String) -> Dictionary:
+	return {
+		role: NodeLookup.path_of(root, other),
+		"method": str(callable.get_method()),
+		"flags": flag_names(flags),
+		"persistent": flags & CONNECT_PERSIST != 0,
+	}
+
+
+static func _in_scene(root: Node, node: Node) -> bool:
+	return node == root or root.is_ancestor_of(node)
+
+
+static func _closest(names: Array[String], wanted: String) -> Array[String]:
+	var ranked: Array[String] = names.duplicate()
+	ranked.sort_custom(func(a: String, b: String) -> bool: return a.similarity(wanted) > b.similarity(wanted))
+	return ranked.slice(0, 5)

@@ -1,0 +1,249 @@
+@tool
+extends RefCounted
+## node.create, node.delete, node.duplicate: adding and removing nodes of an open scene, each one
+## undo action in that scene's history.
+
+const S := preload("res://addons/godot_live_mcp/contract/json_schema.gd")
+const ContractData := preload("res://addons/godot_live_mcp/contract/contract_data.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
+const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
+const SceneWalk := preload("res://addons/godot_live_mcp/authoring/scene_walk.gd")
+const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
+const NodeSubtree := preload("res://addons/godot_live_mcp/authoring/node_subtree.gd")
+const NodeClasses := preload("res://addons/godot_live_mcp/authoring/node_classes.gd")
+const NodeNames := preload("res://addons/godot_live_mcp/authoring/node_names.gd")
+const PropertyInput := preload("res://addons/godot_live_mcp/authoring/property_input.gd")
+const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
+
+const GROUP := "node"
+## What node.create and node.duplicate return.
+const NODE_ROW := {
+	"scene": "string: The scene the node is in.",
+	"node_path!": "string: Path of the node relative to the scene root.",
+	"name": "string",
+	"type": "string",
+}
+const COMMANDS := {
+	"node.create":
+	{
+		"run": "create",
+		"text":
+		(
+			"Add a new node (engine class or script class_name) under a parent in an open scene, optionally"
+			+ " setting properties at once (values as JSON; vectors, colors, resources as tagged objects)."
+		),
+		"args":
+		{
+			"class_name!": "string: Class of the new node, e.g. 'Sprite2D', or a script class_name.",
+			"parent": "@node_path: Path of the parent node ('.' is the scene root).",
+			"name": "string: Name of the new node; defaults to its class name.",
+			"properties":
+			{
+				"type": "object",
+				"description": "Property values to set on the new node: name -> value as JSON or a tagged value.",
+				"additionalProperties": true,
+			},
+			"if_exists": "@if_exists",
+			"scene": "@scene",
+		},
+		"returns":
+		{
+			"scene": "string: The scene the node is in.",
+			"node_path!": "string: Path of the node relative to the scene root.",
+			"name": "string",
+			"type": "string",
+			"status!": "@create_status",
+		},
+		"guard": ["scene"],
+	},
+	"node.delete":
+	{
+		"run": "delete",
+		"text": "Delete a node and its children from an open scene (undoable with editor_undo).",
+		"args": {"node_path!": "@node_path", "scene": "@scene"},
+		"returns": {"scene": "string", "deleted!": "string"},
+		"marks": "destructive",
+		"guard": ["scene"],
+	},
+	"node.duplicate":
+	{
+		"run": "duplicate",
+		"text": "Copy a node with its children, scripts, groups and signal connections; the copy goes right after it.",
+		"args":
+		{
+			"node_path!": "@node_path",
+			"name": "string: Name of the copy; defaults to a unique one.",
+			"scene": "@scene",
+		},
+		"returns": NODE_ROW,
+		"guard": ["scene"],
+	},
+}
+
+
+## Transitional, for modules not yet declared as data: options with the node group.
+static func options(description: String, params: Dictionary, required: Array = []) -> MCPToolkitCommandOptions:
+	var group: Dictionary = ContractData.group(GROUP)
+	return (
+		MCPToolkitCommandOptions
+		. new()
+		. with_description(description)
+		. with_input_schema(S.object(params, required))
+		. with_group(GROUP, str(group["description"]), group["keywords"])
+		. guard_project_path("scene")
+	)
+
+
+## Transitional, for modules not yet declared as data: the node, or a failure envelope.
+static func resolve(root: Node, path: String, own_only: bool, verb: String) -> Variant:
+	var found: Result = NodeLookup.require(root, path, own_only, verb)
+	return found.value if found.succeeded() else found.to_envelope()
+
+
+static func create(params: CommandParams) -> Result:
+	var checked: Result = NodeClasses.require(params.text("class_name"))
+	if checked.succeeded():
+		checked = NodeNames.check(params.text("name"), "name", true)
+	if checked.succeeded():
+		checked = IfExists.read(params)
+	if checked.failed():
+		return checked
+	return await SceneEdit.edit(params.raw, _create_in.bind(params))
+
+
+static func delete(params: CommandParams) -> Result:
+	return await SceneEdit.edit(params.raw, _delete_in.bind(params.text("node_path")))
+
+
+static func duplicate(params: CommandParams) -> Result:
+	var checked: Result = NodeNames.check(params.text("name"), "name", true)
+	if checked.failed():
+		return checked
+	return await SceneEdit.edit(params.raw, _duplicate_in.bind(params))
+
+
+static func _create_in(root: Node, params: CommandParams) -> Result:
+	return place_new(root, params, _make_node.bind(params.text("class_name")))
+
+
+## Adds a node made by make (a Callable returning a fresh Node with its default name) under
+## params.parent, honouring params.name, if_exists and properties, as one undo action; editable
+## marks an instanced scene's children editable. Nothing is left behind when it refuses.
+static func place_new(root: Node, params: CommandParams, make: Callable, editable: bool = false) -> Result:
+	var parent_path: String = params.text("parent") if params.has("parent") else "."
+	var found: Result = NodeLookup.require(root, parent_path)
+	if found.failed():
+		return found
+	var parent: Node = found.value
+	if not SceneWalk.shows(root, parent):
+		return _hidden_parent(root, parent_path)
+	var wanted: String = params.text("name")
+	var existing: Node = NodeNames.taken_under(parent, wanted) if wanted != "" else null
+	var policy: String = IfExists.read(params).value
+	if existing != null and policy != IfExists.REPLACE:
+		return IfExists.answer(policy, "A node '%s' under '%s'" % [wanted, parent_path], _row(root, existing))
+	var node: Node = make.call()
+	if wanted != "":
+		node.name = wanted
+	var values: Result = PropertyInput.coerce_values(node, params.object("properties"))
+	if values.failed():
+		node.free()
+		return values
+	var action: MCPToolkitUndoRedoAction = _record_create(root, parent, node, existing, values.value)
+	if editable:
+		action.do_method(root.set_editable_instance.bind(node, true))
+		action.undo_method(root.set_editable_instance.bind(node, false))
+	action.commit()
+	var row: Dictionary = _row(root, node)
+	row["status"] = "replaced" if existing != null else "created"
+	return Result.of(row)
+
+
+static func _make_node(kind: String) -> Node:
+	var node: Node = NodeClasses.instantiate(kind)
+	node.name = kind.validate_node_name()
+	return node
+
+
+## The create action, not yet committed: replace the node in the way (if any), add node at its
+## place, set the coerced values; undo reverses it in the opposite order.
+static func _record_create(
+	root: Node, parent: Node, node: Node, existing: Node, values: Dictionary
+) -> MCPToolkitUndoRedoAction:
+	var action: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.begin("create %s" % node.name, parent)
+	var index: int = existing.get_index() if existing != null else parent.get_child_count()
+	var replaced: Array[Node] = []
+	if existing != null:
+		replaced = NodeSubtree.owned(existing, root)
+		action.do_method(parent.remove_child.bind(existing))
+	NodeSubtree.do_add(action, parent, node, index, root, [node])
+	for property: String in values:
+		action.do_property(node, property, values[property])
+	action.undo_method(parent.remove_child.bind(node))
+	if existing != null:
+		NodeSubtree.undo_remove(action, parent, existing, index, root, replaced)
+	return action
+
+
+static func _delete_in(root: Node, node_path: String) -> Result:
+	var found: Result = NodeLookup.require(root, node_path, true, "delete")
+	if found.failed():
+		return found
+	var node: Node = found.value
+	if node == root:
+		return Result.fail(
+			"INVALID_OPERATION", "Cannot delete the scene's root node.", "Close the scene with scene_close instead."
+		)
+	var parent: Node = node.get_parent()
+	var action: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.begin("delete %s" % node.name, parent)
+	NodeSubtree.record_remove(action, parent, node, node.get_index(), root, NodeSubtree.owned(node, root))
+	var deleted: String = NodeLookup.path_of(root, node)
+	action.commit()
+	return Result.of({"deleted": deleted})
+
+
+static func _duplicate_in(root: Node, params: CommandParams) -> Result:
+	var found: Result = NodeLookup.require(root, params.text("node_path"), true, "duplicate")
+	if found.failed():
+		return found
+	var node: Node = found.value
+	if node == root:
+		return Result.fail("INVALID_OPERATION", "Cannot duplicate the scene's root node: it has no siblings.")
+	var parent: Node = node.get_parent()
+	var wanted: String = params.text("name")
+	if wanted != "" and NodeNames.taken_under(parent, wanted) != null:
+		return Result.fail(
+			"ALREADY_EXISTS", "'%s' already has a child named '%s'." % [NodeLookup.path_of(root, parent), wanted]
+		)
+	var copy: Node = node.duplicate()
+	copy.name = wanted if wanted != "" else str(node.name)
+	var action: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.begin("duplicate %s" % node.name, parent)
+	NodeSubtree.record_add(action, parent, copy, node.get_index() + 1, root, _copied_own_nodes(node, copy, root))
+	action.commit()
+	return Result.of(_row(root, copy))
+
+
+## The nodes of copy that correspond to the nodes of original the scene stores (same relative paths).
+static func _copied_own_nodes(original: Node, copy: Node, root: Node) -> Array[Node]:
+	var nodes: Array[Node] = [copy]
+	for own: Node in NodeSubtree.owned(original, root).slice(1):
+		var twin: Node = copy.get_node_or_null(original.get_path_to(own))
+		if twin != null:
+			nodes.append(twin)
+	return nodes
+
+
+static func _hidden_parent(root: Node, parent_path: String) -> Result:
+	return Result.fail(
+		"INVALID_OPERATION",
+		(
+			"'%s' is inside an instanced scene of %s whose children are not editable."
+			% [parent_path, root.scene_file_path]
+		),
+		"Add the node to that scene instead (scene_open), or instance it with editable_children."
+	)
+
+
+static func _row(root: Node, node: Node) -> Dictionary:
+	return {"node_path": NodeLookup.path_of(root, node), "name": str(node.name), "type": node.get_class()}

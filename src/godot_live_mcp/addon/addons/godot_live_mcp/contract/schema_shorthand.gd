@@ -1,0 +1,165 @@
+@tool
+extends RefCounted
+## Expands the schema shorthand commands are declared in into JSON Schema (export-clean).
+##
+## A field is "TYPE: description" (the description is optional). TYPE is string, integer, number,
+## boolean, object, any, array, array<TYPE>, enum(a|b|c), or @fragment (FRAGMENTS below), then
+## optionally a range [min..max] and a default =JSON. A key ending in "!" is required. A field
+## written as a Dictionary is JSON Schema as it is, unless it has an "@" key: then it is a nested
+## object ("@": "object: text") or an array of such objects ("@": "array: text") whose other keys
+## are its fields. In results ("returns"), "@page": "unit cursor" adds the pagination fields.
+
+const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
+
+## Shared fields, written once; "@scene: other text" keeps the schema and changes the description.
+const FRAGMENTS := {
+	"scene": "string: res:// path of an open scene to act on; the active scene when omitted.",
+	"node_path": "string: Path of the node relative to the scene root ('.' is the root).",
+	"if_exists":
+	(
+		'enum(return|fail|replace)="return": What to do when the target exists: keep it (return),'
+		+ " fail (ALREADY_EXISTS) or overwrite (replace)."
+	),
+	"create_status": "enum(created|returned|replaced): What happened to the target.",
+	"value": 'any: A value as JSON, or a tagged value such as {"type": "Vector2", "x": 1, "y": 2}.',
+}
+
+
+## The input schema of "args": an object that allows no other properties.
+static func input(fields: Dictionary) -> Dictionary:
+	return _object(fields, false)
+
+
+## The output schema of "returns": an object that may carry more than it names.
+static func output(fields: Dictionary) -> Dictionary:
+	if fields.is_empty():
+		return {}
+	return _object(fields, true)
+
+
+## One field's JSON Schema.
+static func field(spec: Variant, open: bool = false) -> Dictionary:
+	if spec is Dictionary:
+		return _nested(spec, open)
+	var text: String = str(spec)
+	var split: int = text.find(": ")
+	var head: String = text if split < 0 else text.left(split)
+	var description: String = "" if split < 0 else text.substr(split + 2)
+	if head.ends_with(":"):
+		head = head.trim_suffix(":")
+	var schema: Dictionary = _typed(head, open)
+	if description != "":
+		schema["description"] = description
+	return schema
+
+
+static func _object(fields: Dictionary, open: bool) -> Dictionary:
+	var properties: Dictionary = {}
+	var required: Array = []
+	var paged: String = ""
+	for key: String in fields:
+		if key == "@page":
+			paged = str(fields[key])
+			continue
+		if key == "@":
+			continue
+		var name: String = key.trim_suffix("!")
+		properties[name] = field(fields[key], open)
+		if key.ends_with("!"):
+			required.append(name)
+	if paged != "":
+		var words: PackedStringArray = paged.split(" ")
+		var page: Dictionary = Pagination.fields(words[0], words[1])
+		page.merge(properties)
+		properties = page
+		required.append_array(Pagination.required_fields(words[0]))
+	var schema: Dictionary = {"type": "object", "properties": properties, "additionalProperties": open}
+	if not required.is_empty():
+		schema["required"] = required
+	return schema
+
+
+static func _nested(spec: Dictionary, open: bool) -> Dictionary:
+	if not spec.has("@"):
+		return spec
+	var head: Dictionary = field(spec["@"], open)
+	var shape: Dictionary = _object(spec, open)
+	if head.get("type") == "array":
+		head["items"] = shape
+		return head
+	shape.merge(head, false)
+	if head.has("description"):
+		shape["description"] = head["description"]
+	return shape
+
+
+## TYPE[range][=default] as JSON Schema.
+static func _typed(head: String, open: bool) -> Dictionary:
+	var default_text: String = ""
+	var equals: int = _default_at(head)
+	if equals >= 0:
+		default_text = head.substr(equals + 1)
+		head = head.left(equals)
+	var bounds: String = ""
+	var bracket: int = head.find("[")
+	if bracket >= 0 and head.ends_with("]"):
+		bounds = head.substr(bracket + 1, head.length() - bracket - 2)
+		head = head.left(bracket)
+	var schema: Dictionary = _base(head, open)
+	if bounds != "":
+		_bound(schema, bounds)
+	if equals >= 0:
+		schema["default"] = _default(default_text, str(schema.get("type", "")))
+	return schema
+
+
+static func _base(head: String, open: bool) -> Dictionary:
+	if head.begins_with("@"):
+		var fragment: String = head.substr(1)
+		assert(FRAGMENTS.has(fragment), "godot_live_mcp: no schema fragment '%s'" % fragment)
+		return field(FRAGMENTS.get(fragment, "any"), open)
+	if head.begins_with("enum(") and head.ends_with(")"):
+		return {"type": "string", "enum": Array(head.substr(5, head.length() - 6).split("|"))}
+	if head.begins_with("array<") and head.ends_with(">"):
+		return {"type": "array", "items": _typed(head.substr(6, head.length() - 7), open)}
+	match head:
+		"any":
+			return {}
+		"object":
+			return {"type": "object"}
+		"string", "integer", "number", "boolean", "array":
+			return {"type": head}
+	assert(false, "godot_live_mcp: unknown shorthand type '%s'" % head)
+	return {}
+
+
+## Where "=default" starts: the first "=" outside enum(...) parentheses.
+static func _default_at(head: String) -> int:
+	var depth: int = 0
+	for i: int in head.length():
+		var c: String = head[i]
+		if c == "(" or c == "<":
+			depth += 1
+		elif c == ")" or c == ">":
+			depth -= 1
+		elif c == "=" and depth == 0:
+			return i
+	return -1
+
+
+static func _bound(schema: Dictionary, bounds: String) -> void:
+	var ends: PackedStringArray = bounds.split("..")
+	var whole: bool = schema.get("type") == "integer"
+	if ends.size() > 0 and ends[0] != "":
+		schema["minimum"] = int(ends[0]) if whole else float(ends[0])
+	if ends.size() > 1 and ends[1] != "":
+		schema["maximum"] = int(ends[1]) if whole else float(ends[1])
+
+
+static func _default(text: String, type: String) -> Variant:
+	var parsed: Variant = JSON.parse_string(text)
+	if parsed == null and text != "null":
+		return text
+	if type == "integer" and (parsed is float or parsed is int):
+		return int(parsed)
+	return parsed

@@ -1,0 +1,160 @@
+@tool
+extends RefCounted
+## The newest engine output (prints, warnings, errors) of the editor or the game, numbered from 0 in
+## arrival order so readers page with a cursor; bounded, the oldest dropped first (export-clean).
+## The engine logs from any thread, so every access locks. Optionally mirrors each entry into a tail
+## file that outlives the process (the game's, which the editor reads after a crash).
+
+## What an entry reports; the Logger's error types map onto the last four.
+const KINDS: PackedStringArray = ["message", "stderr", "error", "warning", "script_error", "shader_error"]
+## Kinds that mean something failed (the snippet runner and the node tools look for these).
+const FAILURE_KINDS: PackedStringArray = ["error", "script_error"]
+## A longer text is cut: one runaway message must not crowd out the rest of the buffer.
+const MAX_TEXT_CHARS := 4000
+## Loaded by path, only where the engine has Logger (4.5+), so this file parses on older engines.
+const CAPTURE_PATH := "res://addons/godot_live_mcp/diagnostics/log_capture.gd"
+const TAIL_FILE_MAX_BYTES := 512 * 1024
+const TAIL_KEPT_ON_ROTATE := 50
+
+var _capacity: int
+var _entries: Array[Dictionary] = []
+var _next_seq: int = 0
+var _lock: Mutex = Mutex.new()
+var _capture: RefCounted
+var _tail: FileAccess
+var _tail_path: String = ""
+var _tail_dirty: bool = false
+
+
+func _init(capacity: int) -> void:
+	_capacity = maxi(capacity, 1)
+
+
+## True where the engine lets scripts receive its messages (Logger and OS.add_logger, Godot 4.5+).
+static func can_capture() -> bool:
+	return ClassDB.class_exists(&"Logger") and OS.has_method(&"add_logger")
+
+
+## Starts feeding everything the engine logs into this buffer; false where the engine cannot.
+func start_capture() -> bool:
+	if _capture == null and can_capture():
+		_capture = (load(CAPTURE_PATH) as GDScript).new(self)
+		OS.call(&"add_logger", _capture)
+	return _capture != null
+
+
+func is_capturing() -> bool:
+	return _capture != null
+
+
+## Unregisters the capture (which also holds this buffer, so this breaks the cycle).
+func stop_capture() -> void:
+	if _capture != null:
+		OS.call(&"remove_logger", _capture)
+		_capture = null
+
+
+## kind: one of KINDS; source: "file:line in function()" or "".
+func add(kind: String, text: String, source: String = "") -> void:
+	var entry: Dictionary = {
+		"kind": kind, "text": text.left(MAX_TEXT_CHARS), "source": source, "time_ms": Time.get_ticks_msec()
+	}
+	_lock.lock()
+	entry["seq"] = _next_seq
+	_next_seq += 1
+	_entries.append(entry)
+	if _entries.size() > _capacity:
+		_entries.pop_front()
+	_write_tail(entry)
+	_lock.unlock()
+
+
+## The seq the next entry will get: a cursor past everything logged so far, and the count ever logged.
+func next_seq() -> int:
+	_lock.lock()
+	var seq: int = _next_seq
+	_lock.unlock()
+	return seq
+
+
+## The seq of the oldest entry still held (older ones were dropped to keep the buffer bounded).
+func first_seq() -> int:
+	_lock.lock()
+	var seq: int = _next_seq - _entries.size()
+	_lock.unlock()
+	return seq
+
+
+## Copies of the entries with seq >= from_seq, oldest first: at most limit (-1: all), only of kinds
+## when given.
+func read(from_seq: int, limit: int = -1, kinds: PackedStringArray = PackedStringArray()) -> Array[Dictionary]:
+	var found: Array[Dictionary] = []
+	_lock.lock()
+	var start: int = clampi(from_seq - (_next_seq - _entries.size()), 0, _entries.size())
+	for entry: Dictionary in _entries.slice(start):
+		if found.size() == limit:
+			break
+		if kinds.is_empty() or str(entry["kind"]) in kinds:
+			found.append(entry.duplicate())
+	_lock.unlock()
+	return found
+
+
+## One entry as a line: "KIND: text  (at source)".
+static func format_line(entry: Dictionary) -> String:
+	var line: String = "%s: %s" % [str(entry["kind"]).to_upper(), entry["text"]]
+	var source: String = str(entry["source"])
+	return line + ("  (at %s)" % source if source != "" else "")
+
+
+## Starts mirroring every entry into path (truncated first).
+func open_tail(path: String) -> void:
+	DirAccess.make_dir_recursive_absolute(path.get_base_dir())
+	_lock.lock()
+	_tail_path = path
+	_tail = FileAccess.open(path, FileAccess.WRITE)
+	_lock.unlock()
+
+
+## Called once a frame: writes buffered tail lines out, so at most a frame of them can be lost.
+func flush_tail() -> void:
+	_lock.lock()
+	if _tail != null and _tail_dirty:
+		_tail.flush()
+		_tail_dirty = false
+	_lock.unlock()
+
+
+## Stops mirroring; remove deletes the tail file too.
+func close_tail(remove: bool) -> void:
+	_lock.lock()
+	if _tail != null:
+		_tail.close()
+		_tail = null
+	if remove and _tail_path != "":
+		DirAccess.remove_absolute(_tail_path)
+	_lock.unlock()
+
+
+func _write_tail(entry: Dictionary) -> void:
+	if _tail == null:
+		return
+	if _tail.get_length() > TAIL_FILE_MAX_BYTES:
+		_rotate_tail()
+		if _tail == null:
+			return
+	_tail.store_line(format_line(entry))
+	_tail_dirty = true
+	# Errors often come right before a crash: never leave them in the buffer.
+	if entry["kind"] != "message":
+		_tail.flush()
+		_tail_dirty = false
+
+
+func _rotate_tail() -> void:
+	_tail.close()
+	_tail = FileAccess.open(_tail_path, FileAccess.WRITE)
+	if _tail == null:
+		return
+	for entry: Dictionary in _entries.slice(-TAIL_KEPT_ON_ROTATE):
+		_tail.store_line(format_line(entry))

@@ -1,0 +1,84 @@
+@tool
+extends RefCounted
+## Reads the commands a module declares as data and adds them to a registry (export-clean).
+##
+## A module is a script with `const COMMANDS := {"<namespace>.<verb>": {...}}` and, optionally,
+## `const GROUP := "<group>"` (a group of contract.json) and `const CHANNEL := "runtime"` for
+## commands the running game answers. Each declaration holds:
+## run (the handler's name), text (the description), args and returns (schema shorthand, see
+## schema_shorthand.gd), marks (any of read_only destructive idempotent cancellable
+## scene_independent exclusive, space-separated), and optionally timeout_ms, guard and guard_user
+## (parameters that must be res:// or user:// paths), hint (on success), group, keywords,
+## min_godot and max_godot. Handlers take a CommandParams (and a MCPToolkitToolContext when
+## cancellable) and return a Result.
+
+const ContractData := preload("res://addons/godot_live_mcp/contract/contract_data.gd")
+const Shorthand := preload("res://addons/godot_live_mcp/contract/schema_shorthand.gd")
+
+const RUNTIME := "runtime"
+const MARKS := {
+	"read_only": "mark_read_only",
+	"destructive": "mark_destructive",
+	"idempotent": "mark_idempotent",
+	"cancellable": "mark_cancellable",
+	"scene_independent": "mark_scene_independent",
+	"exclusive": "mark_exclusive_execution",
+}
+
+
+## Adds module's commands with handlers on target (the module itself for static handlers, or an
+## instance bound to live state). describe_only publishes runtime commands whose calls the editor
+## cannot answer (the server sends those to the game).
+static func register_module(
+	registry: MCPToolkitCommandRegistry, module: Script, target: Object = null, describe_only: bool = false
+) -> void:
+	var constants: Dictionary = module.get_script_constant_map()
+	var commands: Dictionary = constants.get("COMMANDS", {})
+	var channel: String = str(constants.get("CHANNEL", "editor"))
+	var group: String = str(constants.get("GROUP", ""))
+	for name: String in commands:
+		var spec: Dictionary = commands[name]
+		var options: MCPToolkitCommandOptions = options_for(spec, group, channel)
+		var handler: Callable = Callable(target if target != null else module, str(spec["run"]))
+		if describe_only:
+			handler = _runtime_only.bind(name)
+		registry.add_declared(name, handler, options)
+
+
+## The options a declaration describes (the same builder extensions use).
+static func options_for(spec: Dictionary, default_group: String, channel: String) -> MCPToolkitCommandOptions:
+	var options: MCPToolkitCommandOptions = (
+		MCPToolkitCommandOptions
+		. new()
+		. with_description(str(spec.get("text", "")))
+		. with_input_schema(Shorthand.input(spec.get("args", {})))
+		. with_output_schema(Shorthand.output(spec.get("returns", {})))
+		. with_timeout_ms(int(spec.get("timeout_ms", 0)))
+		. with_success_hint(str(spec.get("hint", "")))
+		. with_min_godot_version(str(spec.get("min_godot", "")))
+		. with_max_godot_version(str(spec.get("max_godot", "")))
+	)
+	for mark: String in str(spec.get("marks", "")).split(" ", false):
+		assert(MARKS.has(mark), "godot_live_mcp: unknown mark '%s'" % mark)
+		options.call(MARKS.get(mark, "mark_idempotent"))
+	for param: String in spec.get("guard", []):
+		options.guard_project_path(param)
+	for param: String in spec.get("guard_user", []):
+		options.guard_user_path(param)
+	var group: String = str(spec.get("group", default_group))
+	if group != "":
+		var known: Dictionary = ContractData.group(group)
+		options.with_group(group, str(known.get("description", "")), known.get("keywords", []))
+		options.with_keywords(spec.get("keywords", []))
+	options.channel = channel
+	if channel == RUNTIME:
+		options.mark_scene_independent()
+	return options
+
+
+static func _runtime_only(_params: Variant, name: String) -> Dictionary:
+	return MCPToolkitError.fail(
+		"RUNTIME_ONLY",
+		"%s runs in the game, not in the editor." % name,
+		"Call it through the MCP server, which sends it to the running game (start one with game_start)."
+	)

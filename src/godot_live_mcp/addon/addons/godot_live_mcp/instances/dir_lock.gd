@@ -1,0 +1,94 @@
+@tool
+extends RefCounted
+## A machine-wide lock made by creating a folder (atomic on every OS), with its owner's
+## "pid:unix_ms" inside so a dead or stale holder can be stolen (export-clean).
+## Held only for the few milliseconds of a registry rebuild. acquire() spins briefly and is for
+## start-up and exit, where nothing can be awaited; handlers use acquire_async(), which waits frames.
+
+const ProcessProbe := preload("res://addons/godot_live_mcp/instances/process_probe.gd")
+
+const STALE_AFTER_MS := 10000
+const ATTEMPTS := 40
+const BACKOFF_START_MS := 2
+const BACKOFF_MAX_MS := 50
+
+var _path: String
+var _held: bool = false
+
+
+func _init(lock_path: String) -> void:
+	_path = lock_path
+
+
+## True once held; after the retry budget it steals the lock so a caller always makes progress.
+func acquire() -> bool:
+	var wait_ms: int = BACKOFF_START_MS
+	for _attempt: int in ATTEMPTS:
+		if _take():
+			return true
+		OS.delay_msec(wait_ms)
+		wait_ms = mini(wait_ms * 2, BACKOFF_MAX_MS)
+	return _steal()
+
+
+## Like acquire(), waiting whole frames instead of sleeping, so the editor keeps running.
+func acquire_async() -> bool:
+	var tree: SceneTree = Engine.get_main_loop() as SceneTree
+	for _attempt: int in ATTEMPTS:
+		if _take():
+			return true
+		await tree.process_frame
+	return _steal()
+
+
+func release() -> void:
+	if _held:
+		_break()
+		_held = false
+
+
+## Creates the lock, or takes it over from a dead or stale holder.
+func _take() -> bool:
+	if _try_create():
+		return true
+	return _holder_is_stale() and _steal()
+
+
+func _steal() -> bool:
+	_break()
+	return _try_create()
+
+
+func _try_create() -> bool:
+	DirAccess.make_dir_recursive_absolute(_path.get_base_dir())
+	if DirAccess.make_dir_absolute(_path) != OK:
+		return false
+	var owner: FileAccess = FileAccess.open(_path.path_join("owner"), FileAccess.WRITE)
+	if owner != null:
+		owner.store_string("%d:%d" % [OS.get_process_id(), int(Time.get_unix_time_from_system() * 1000.0)])
+		owner.close()
+	_held = true
+	return true
+
+
+func _holder_is_stale() -> bool:
+	var text: String = FileAccess.get_file_as_string(_path.path_join("owner"))
+	var parts: PackedStringArray = text.split(":")
+	if parts.size() != 2:
+		return _age_ms_of_dir() > STALE_AFTER_MS
+	var pid: int = parts[0].to_int()
+	var age_ms: int = int(Time.get_unix_time_from_system() * 1000.0) - parts[1].to_int()
+	return age_ms > STALE_AFTER_MS or not ProcessProbe.is_alive(pid)
+
+
+func _age_ms_of_dir() -> int:
+	# The holder may not have written its owner file yet: judge by the folder's own age.
+	var modified: int = FileAccess.get_modified_time(_path)
+	if modified == 0:
+		return 0
+	return (int(Time.get_unix_time_from_system()) - modified) * 1000
+
+
+func _break() -> void:
+	DirAccess.remove_absolute(_path.path_join("owner"))
+	DirAccess.remove_absolute(_path)

@@ -1,0 +1,68 @@
+@tool
+extends RefCounted
+## Publishes this instance in the machine-wide registry and withdraws it at exit (export-clean).
+## Each instance writes only its own entry file; the rebuild of projects.json runs under a lock.
+
+const JsonFile := preload("res://addons/godot_live_mcp/instances/json_file.gd")
+const RegistryPaths := preload("res://addons/godot_live_mcp/instances/registry_paths.gd")
+const RegistryProjection := preload("res://addons/godot_live_mcp/instances/registry_projection.gd")
+const ProjectIdentity := preload("res://addons/godot_live_mcp/instances/project_identity.gd")
+const DirLock := preload("res://addons/godot_live_mcp/instances/dir_lock.gd")
+const SCHEMA := 1
+
+var _entry_path: String = ""
+
+
+## The token file path for a channel of this project ("editor" or "runtime").
+static func token_path(channel: String) -> String:
+	return RegistryPaths.tokens_dir().path_join(_file_stem(channel) + ".token")
+
+
+## Writes entries/<hash>[.<channel>].json with the given fields plus identity, then rebuilds.
+func publish(channel: String, fields: Dictionary) -> Error:
+	_entry_path = RegistryPaths.entries_dir().path_join(_file_stem(channel) + ".json")
+	var entry: Dictionary = {
+		"schema": SCHEMA,
+		"project_hash": ProjectIdentity.project_hash(),
+		"project_path": ProjectIdentity.project_path(),
+		"project_name": ProjectIdentity.project_name(),
+		"pid": OS.get_process_id(),
+		"started_unix": Time.get_unix_time_from_system(),
+	}
+	entry.merge(fields, true)
+	var err: Error = JsonFile.write_atomic(_entry_path, entry)
+	if err != OK:
+		return err
+	return rebuild_locked()
+
+
+## Removes this instance's entry and rebuilds; safe to call twice.
+func withdraw() -> void:
+	if _entry_path == "":
+		return
+	JsonFile.remove(_entry_path)
+	_entry_path = ""
+	rebuild_locked()
+
+
+## Rebuilds projects.json under the machine-wide lock (start-up and exit paths).
+static func rebuild_locked() -> Error:
+	var lock: DirLock = DirLock.new(RegistryPaths.lock_dir())
+	lock.acquire()
+	var err: Error = RegistryProjection.rebuild()
+	lock.release()
+	return err
+
+
+## The same for a command handler: waits for the lock frame by frame, never sleeping.
+static func rebuild_locked_async() -> Error:
+	var lock: DirLock = DirLock.new(RegistryPaths.lock_dir())
+	await lock.acquire_async()
+	var err: Error = RegistryProjection.rebuild()
+	lock.release()
+	return err
+
+
+## "<project hash>" for the editor, "<project hash>.<channel>" for another channel.
+static func _file_stem(channel: String) -> String:
+	return ProjectIdentity.project_hash() + ("" if channel == "editor" else "." + channel)

@@ -1,0 +1,67 @@
+@tool
+extends RefCounted
+## Fans the per-instance entry files into projects.json (export-clean): prunes entries whose
+## process is gone or whose port a newer entry took, overlays each game's runtime entry onto
+## its project, and writes the result atomically, the previous one kept as projects.json.bak.
+
+const JsonFile := preload("res://addons/godot_live_mcp/instances/json_file.gd")
+const RegistryPaths := preload("res://addons/godot_live_mcp/instances/registry_paths.gd")
+const ProcessProbe := preload("res://addons/godot_live_mcp/instances/process_probe.gd")
+const SCHEMA := 1
+
+
+static func rebuild() -> Error:
+	var editors: Dictionary = {}
+	var runtimes: Dictionary = {}
+	_scan(editors, runtimes)
+	_prune_port_conflicts(editors)
+	var projects: Dictionary = {}
+	for key: String in editors:
+		var entry: Dictionary = editors[key]
+		entry["runtime"] = runtimes.get(key)
+		projects[key] = entry
+	var document: Dictionary = {
+		"schema": SCHEMA, "updated_unix": Time.get_unix_time_from_system(), "projects": projects
+	}
+	return _write_keeping_backup(RegistryPaths.projects_file(), document)
+
+
+static func _scan(editors: Dictionary, runtimes: Dictionary) -> void:
+	var folder: String = RegistryPaths.entries_dir()
+	for file_name: String in DirAccess.get_files_at(folder):
+		if not file_name.ends_with(".json"):
+			continue
+		var path: String = folder.path_join(file_name)
+		var entry: Dictionary = JsonFile.read(path)
+		if entry.is_empty() or not ProcessProbe.is_alive(int(entry.get("pid", 0))):
+			JsonFile.remove(path)
+			continue
+		var key: String = str(entry.get("project_hash", ""))
+		if file_name.ends_with(".runtime.json"):
+			runtimes[key] = entry
+		else:
+			editors[key] = entry
+
+
+## Two live entries cannot own one port: the older one is stale.
+static func _prune_port_conflicts(editors: Dictionary) -> void:
+	var owner_by_port: Dictionary = {}
+	for key: String in editors.keys():
+		var entry: Dictionary = editors[key]
+		var port: int = int(entry.get("editor_port", 0))
+		if not owner_by_port.has(port):
+			owner_by_port[port] = key
+			continue
+		var other: String = owner_by_port[port]
+		var other_entry: Dictionary = editors[other]
+		var older: String = (
+			key if float(entry.get("started_unix", 0)) < float(other_entry.get("started_unix", 0)) else other
+		)
+		editors.erase(older)
+		owner_by_port[port] = other if older == key else key
+
+
+static func _write_keeping_backup(path: String, document: Dictionary) -> Error:
+	if FileAccess.file_exists(path):
+		DirAccess.copy_absolute(path, path + ".bak")
+	return JsonFile.write_atomic(path, document)

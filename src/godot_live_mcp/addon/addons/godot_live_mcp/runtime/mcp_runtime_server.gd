@@ -1,0 +1,79 @@
+extends Node
+## The runtime channel, an autoload in the running game: listens on localhost, authenticates
+## peers, answers the runtime commands, publishes the game in the machine-wide registry, and pumps
+## inline every frame, paused or not. Inert inside the editor, under --check-only, and in any build
+## without the editor feature (every exported game). Its whole preload closure is export-clean.
+
+const ChannelEndpoint := preload("res://addons/godot_live_mcp/transport/channel_endpoint.gd")
+const RegistryPaths := preload("res://addons/godot_live_mcp/instances/registry_paths.gd")
+const ProjectIdentity := preload("res://addons/godot_live_mcp/instances/project_identity.gd")
+const RuntimeRouter := preload("res://addons/godot_live_mcp/runtime/runtime_router.gd")
+const RuntimeState := preload("res://addons/godot_live_mcp/runtime/runtime_state.gd")
+const RuntimeCommands := preload("res://addons/godot_live_mcp/runtime/commands/runtime_commands.gd")
+const RuntimeModule := preload("res://addons/godot_live_mcp/runtime/commands/runtime_module.gd")
+const ToolkitSettings := preload("res://addons/godot_live_mcp/core/toolkit_settings.gd")
+const LogBuffer := preload("res://addons/godot_live_mcp/diagnostics/log_buffer.gd")
+const TimeControl := preload("res://addons/godot_live_mcp/runtime/time_control.gd")
+
+## Answers are never bigger than this: the runtime ignores the editor's buffer setting.
+const BUFFER_BYTES := 1024 * 1024
+
+var _log_buffer: LogBuffer = LogBuffer.new(ToolkitSettings.limit("log_buffer_entries"))
+var _state: RuntimeState
+var _modules: Array[RuntimeModule] = []
+var _registry: MCPToolkitCommandRegistry
+var _endpoint: ChannelEndpoint = ChannelEndpoint.new("runtime")
+var _router: RuntimeRouter
+
+
+## Whether this process should serve at all: a game run from an editor build, nothing else.
+static func should_serve() -> bool:
+	if Engine.is_editor_hint() or not OS.has_feature("editor"):
+		return false
+	return not "--check-only" in OS.get_cmdline_args()
+
+
+func _enter_tree() -> void:
+	if not should_serve():
+		set_process(false)
+		return
+	process_mode = Node.PROCESS_MODE_ALWAYS
+	_log_buffer.open_tail(RegistryPaths.runtime_log_file(ProjectIdentity.project_hash()))
+	_log_buffer.start_capture()
+
+
+func _ready() -> void:
+	if not should_serve():
+		return
+	var clock: TimeControl = TimeControl.new()
+	clock.name = "Clock"
+	add_child(clock)
+	_state = RuntimeState.new(_log_buffer, clock)
+	_registry = MCPToolkitCommandRegistry.new()
+	_modules = RuntimeCommands.register_all(_registry, _state)
+	if start() != OK:
+		set_process(false)
+
+
+## Binds a port, writes the token and publishes the entry; a failure is logged loudly and returned.
+func start() -> Error:
+	_router = RuntimeRouter.new(_registry, _endpoint.send)
+	return _endpoint.open(BUFFER_BYTES, _router.route, _router.forget_peer)
+
+
+func _process(_delta: float) -> void:
+	if _endpoint.transport != null:
+		_endpoint.transport.pump()
+	_log_buffer.flush_tail()
+
+
+## A clean exit withdraws the entry: the editor tells a normal end from a crash by it.
+func _exit_tree() -> void:
+	if not should_serve():
+		return
+	if _state != null:
+		_state.release()
+	_endpoint.close()
+	_log_buffer.add("message", "godot_live_mcp: the game is shutting down normally")
+	_log_buffer.close_tail(false)
+	_log_buffer.stop_capture()

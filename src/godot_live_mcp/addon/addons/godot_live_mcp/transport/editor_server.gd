@@ -1,0 +1,61 @@
+@tool
+extends Node
+## The editor channel: listens on localhost, authenticates peers, routes their requests to the
+## command registry, publishes this editor in the machine-wide registry, and pumps every frame.
+
+const ChannelEndpoint := preload("res://addons/godot_live_mcp/transport/channel_endpoint.gd")
+const IdleSleep := preload("res://addons/godot_live_mcp/transport/idle_sleep.gd")
+const Jsonrpc := preload("res://addons/godot_live_mcp/transport/jsonrpc.gd")
+const RequestRouter := preload("res://addons/godot_live_mcp/dispatch/request_router.gd")
+const MainLoopGuard := preload("res://addons/godot_live_mcp/dispatch/main_loop_guard.gd")
+const ToolkitSettings := preload("res://addons/godot_live_mcp/core/toolkit_settings.gd")
+
+var _registry: MCPToolkitCommandRegistry
+var _endpoint: ChannelEndpoint = ChannelEndpoint.new("editor")
+var _router: RequestRouter
+var _idle_sleep: IdleSleep = IdleSleep.new()
+var _pumping: bool = false
+
+
+func _init(registry: MCPToolkitCommandRegistry) -> void:
+	name = "GodotMcpEditorServer"
+	_registry = registry
+
+
+## Binds a port, writes the token and publishes the entry; a failure is logged loudly and returned.
+func start() -> Error:
+	_router = RequestRouter.new(_registry, _endpoint.send)
+	var err: Error = _endpoint.open(ToolkitSettings.ws_buffer_bytes(), _router.route, _router.forget_peer)
+	if err == OK:
+		_registry.catalog_changed.connect(_on_catalog_changed)
+	return err
+
+
+func port() -> int:
+	return _endpoint.port()
+
+
+## Undoes start() in reverse: catalogue listener, the channel (entry, token, socket), sleep setting.
+func stop() -> void:
+	if _registry.catalog_changed.is_connected(_on_catalog_changed):
+		_registry.catalog_changed.disconnect(_on_catalog_changed)
+	_endpoint.close()
+	_idle_sleep.restore()
+
+
+func _process(_delta: float) -> void:
+	# Not inside a save's nested frames: no reply could leave and no next mutation may start there.
+	if _endpoint.transport == null or MainLoopGuard.is_held():
+		return
+	# Before the pump, and even while a handler holds it, so a wedged mutation is cut on time.
+	_router.tick()
+	if _pumping:
+		return
+	_pumping = true
+	var active: bool = _endpoint.transport.pump()
+	_pumping = false
+	_idle_sleep.note(active or _router.has_work())
+
+
+func _on_catalog_changed(version: int) -> void:
+	_endpoint.transport.broadcast(Jsonrpc.notice("catalog.changed", {"catalog_version": version}))

@@ -1,0 +1,138 @@
+"""The command catalogue the editor publishes (``mcp.catalog``), parsed into typed records."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from godot_live_mcp.contract import CONTRACT
+
+logger = logging.getLogger(__name__)
+
+BUILTIN_OWNER = "builtin"
+EDITOR_CHANNEL = "editor"
+# Commands the running game answers; the editor only describes them.
+RUNTIME_CHANNEL = "runtime"
+
+
+@dataclass(frozen=True)
+class CommandAnnotations:
+    read_only: bool = False
+    destructive: bool = False
+    idempotent: bool = False
+    cancellable: bool = False
+    scene_independent: bool = False
+    exclusive: bool = False
+
+    @property
+    def mutating(self) -> bool:
+        """Read-only together with destructive counts as mutating, as the addon does."""
+        return not self.read_only or self.destructive
+
+
+@dataclass(frozen=True)
+class CommandGroup:
+    name: str
+    description: str = ""
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CommandSpec:
+    """One editor command: what it is called, what it takes and returns, and how it behaves."""
+
+    name: str
+    description: str
+    input_schema: dict[str, Any]
+    annotations: CommandAnnotations
+    timeout_ms: int
+    output_schema: dict[str, Any] | None = None
+    group: CommandGroup | None = None
+    success_hint: str = ""
+    owner: str = BUILTIN_OWNER
+    channel: str = EDITOR_CHANNEL
+
+    @property
+    def is_extension(self) -> bool:
+        return self.owner != BUILTIN_OWNER
+
+    @property
+    def runs_in_game(self) -> bool:
+        return self.channel == RUNTIME_CHANNEL
+
+
+@dataclass(frozen=True)
+class Catalog:
+    version: int
+    commands: tuple[CommandSpec, ...] = field(default_factory=tuple)
+
+
+def parse_catalog(result: Any) -> Catalog:
+    """Parse an ``mcp.catalog`` result; a malformed command is logged and left out, never fatal."""
+    if not isinstance(result, Mapping):
+        raise ValueError("mcp.catalog did not answer with an object")
+    version = result.get("catalog_version", 0)
+    raw_commands = result.get("commands", [])
+    if not isinstance(raw_commands, list):
+        raise ValueError("mcp.catalog 'commands' is not a list")
+    commands = []
+    for raw in raw_commands:
+        try:
+            commands.append(parse_command(raw))
+        except ValueError as error:
+            logger.warning("skipping a catalogue entry the server cannot read: %s", error)
+    return Catalog(int(version) if isinstance(version, int | float) else 0, tuple(commands))
+
+
+def parse_command(raw: Any) -> CommandSpec:
+    if not isinstance(raw, Mapping):
+        raise ValueError(f"entry is not an object: {raw!r:.80}")
+    name = raw.get("name")
+    if not isinstance(name, str) or not name:
+        raise ValueError(f"entry without a name: {raw!r:.80}")
+    return CommandSpec(
+        name=name,
+        description=str(raw.get("description", "")),
+        input_schema=_schema(raw.get("input_schema"), name, "input_schema") or {"type": "object"},
+        output_schema=_schema(raw.get("output_schema"), name, "output_schema"),
+        annotations=_annotations(raw.get("annotations")),
+        timeout_ms=_timeout_ms(raw.get("timeout_ms")),
+        group=_group(raw.get("group")),
+        success_hint=str(raw.get("success_hint", "")),
+        owner=str(raw.get("owner", BUILTIN_OWNER)),
+        channel=str(raw.get("channel", EDITOR_CHANNEL)),
+    )
+
+
+def _schema(value: Any, name: str, key: str) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise ValueError(f"{name}: {key} is not an object")
+    return dict(value)
+
+
+def _annotations(value: Any) -> CommandAnnotations:
+    flags = value if isinstance(value, Mapping) else {}
+    names = CommandAnnotations.__dataclass_fields__
+    return CommandAnnotations(**{key: bool(flags[key]) for key in names if key in flags})
+
+
+def _timeout_ms(value: Any) -> int:
+    limits = CONTRACT.timeouts_ms
+    if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+        return limits["default"]
+    return int(min(max(value, limits["floor"]), limits["cap"]))
+
+
+def _group(value: Any) -> CommandGroup | None:
+    if not isinstance(value, Mapping) or not isinstance(value.get("name"), str):
+        return None
+    keywords = value.get("keywords", [])
+    return CommandGroup(
+        name=value["name"],
+        description=str(value.get("description", "")),
+        keywords=tuple(str(k) for k in keywords) if isinstance(keywords, list) else (),
+    )

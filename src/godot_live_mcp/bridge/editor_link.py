@@ -1,0 +1,206 @@
+"""Keeps one live editor connection: find, connect, fetch the catalogue, reconnect with backoff.
+
+While disconnected, ``call`` fails at once with ``EDITOR_DISCONNECTED``; nothing waits for the
+editor to come back.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Iterator, Mapping
+from contextlib import suppress
+from dataclasses import dataclass
+from typing import Any
+
+import anyio
+from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
+
+from godot_live_mcp.bridge.catalog import Catalog, parse_catalog
+from godot_live_mcp.bridge.editor_connection import EditorConnection, connect_editor
+from godot_live_mcp.bridge.jsonrpc import Notification
+from godot_live_mcp.bridge.queue_events import current_queue_listener
+from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
+from godot_live_mcp.instances.editor_source import EditorSource
+from godot_live_mcp.instances.instance import EditorInstance
+
+logger = logging.getLogger(__name__)
+
+CatalogListener = Callable[[Catalog], Awaitable[None]]
+CATALOG_CHANGED = "catalog.changed"
+
+
+@dataclass(frozen=True)
+class Backoff:
+    """Capped exponential delays between reconnection attempts."""
+
+    initial_s: float = 0.2
+    factor: float = 2.0
+    cap_s: float = 5.0
+
+    def delays(self) -> Iterator[float]:
+        delay = self.initial_s
+        while True:
+            yield delay
+            delay = min(delay * self.factor, self.cap_s)
+
+
+class EditorLink:
+    """The server's view of "the editor": run ``run()`` in a task group, then ``call()`` freely."""
+
+    def __init__(self, source: EditorSource, *, backoff: Backoff | None = None) -> None:
+        self.source = source
+        self._backoff = backoff or Backoff()
+        self._listeners: list[CatalogListener] = []
+        self._connection: EditorConnection | None = None
+        self._instance: EditorInstance | None = None
+        self._catalog: Catalog | None = None
+        self._problem = ToolError(
+            ErrorCode.EDITOR_DISCONNECTED, "The server has not reached a Godot editor yet."
+        )
+        self._first_attempt = anyio.Event()
+        self._connected = anyio.Event()
+
+    @property
+    def connected(self) -> bool:
+        return self._connection is not None and not self._connection.closed
+
+    @property
+    def instance(self) -> EditorInstance | None:
+        """The editor of the current (or last) connection."""
+        return self._instance
+
+    @property
+    def catalog(self) -> Catalog | None:
+        """The last catalogue fetched; kept while reconnecting so the tool list stays stable."""
+        return self._catalog
+
+    @property
+    def problem(self) -> ToolError:
+        """The ``EDITOR_DISCONNECTED`` error a call gets now, naming the last failure and its fix."""
+        cause = self._problem
+        if cause.code == ErrorCode.EDITOR_DISCONNECTED:
+            return ToolError(cause.code, cause.message, cause.hint)
+        message = f"Not connected to a Godot editor ({cause.code}): {cause.message}"
+        return ToolError(ErrorCode.EDITOR_DISCONNECTED, message, cause.hint)
+
+    def add_catalog_listener(self, listener: CatalogListener) -> None:
+        """Call ``listener`` with every catalogue fetched (on each connection and on ``catalog.changed``)."""
+        self._listeners.append(listener)
+
+    async def wait_first_attempt(self, timeout_s: float) -> bool:
+        """Wait (bounded) until the first connection attempt has succeeded or failed."""
+        with anyio.move_on_after(timeout_s):
+            await self._first_attempt.wait()
+        return self._first_attempt.is_set()
+
+    async def wait_connected(self, timeout_s: float) -> bool:
+        with anyio.move_on_after(timeout_s):
+            await self._connected.wait()
+        return self.connected
+
+    async def call(self, method: str, params: Mapping[str, Any] | None, timeout_s: float) -> Any:
+        """Run one editor method; fails fast with ``EDITOR_DISCONNECTED`` while there is no connection.
+
+        Its queue events go to the listener installed with ``listening_to_queue``, if any.
+        """
+        connection = self._connection
+        if connection is None or connection.closed:
+            raise self.problem
+        listener = current_queue_listener()
+        return await connection.request(method, params, timeout_s=timeout_s, on_queue=listener)
+
+    async def run(self) -> None:
+        """Connect and stay connected until cancelled."""
+        delays = self._backoff.delays()
+        while True:
+            try:
+                await self._serve_one_connection()
+                logger.warning("%s", self._problem.message)  # the editor closed the connection
+                delays = self._backoff.delays()
+            except ToolError as error:
+                self._note_problem(error)
+            except Exception as error:  # a bug must not end the link: log it, back off, try again
+                logger.exception("unexpected failure while connecting to the editor")
+                self._note_problem(ToolError(ErrorCode.INTERNAL, f"Unexpected failure: {error}"))
+            finally:
+                self._first_attempt.set()
+            await anyio.sleep(next(delays))
+
+    async def _serve_one_connection(self) -> None:
+        instance = await self.source.find()
+        changes, stale = anyio.create_memory_object_stream[int](1)
+        with changes, stale:
+            async with connect_editor(instance, on_notification=self._notified(changes)) as connection:
+                catalog = await request_catalog(connection)
+                # Attached before its tools are published: a call may follow the tool list at once.
+                self._attach(instance, connection)
+                try:
+                    await self._publish(catalog)
+                    self._first_attempt.set()
+                    async with anyio.create_task_group() as tasks:
+                        tasks.start_soon(self._refresh_on_change, connection, stale)
+                        await connection.wait_closed()
+                        tasks.cancel_scope.cancel()
+                finally:
+                    self._detach()
+
+    def _attach(self, instance: EditorInstance, connection: EditorConnection) -> None:
+        self._instance, self._connection = instance, connection
+        self._connected.set()
+        self._problem = ToolError(
+            ErrorCode.EDITOR_DISCONNECTED, f"Lost the connection to {instance.describe()}."
+        )
+        logger.info(
+            "connected to %s: Godot %s, addon %s",
+            instance.describe(),
+            connection.identity.godot_version,
+            connection.identity.plugin_version,
+        )
+
+    def _detach(self) -> None:
+        self._connection = None
+        self._connected = anyio.Event()
+
+    def _note_problem(self, error: ToolError) -> None:
+        if error.message != self._problem.message:
+            logger.warning("%s: %s", error.code, error.message)
+        self._problem = error
+
+    async def _publish(self, catalog: Catalog) -> None:
+        self._catalog = catalog
+        logger.info("catalogue version %d: %d commands", catalog.version, len(catalog.commands))
+        for listener in self._listeners:
+            await listener(catalog)
+
+    async def _refresh_on_change(
+        self, connection: EditorConnection, stale: MemoryObjectReceiveStream[int]
+    ) -> None:
+        async for _version in stale:
+            try:
+                await self._publish(await request_catalog(connection))
+            except ToolError as error:
+                logger.warning("could not refresh the catalogue: %s", error.message)
+
+    @staticmethod
+    def _notified(changes: MemoryObjectSendStream[int]) -> Callable[[Notification], None]:
+        def on_notification(notification: Notification) -> None:
+            if notification.method != CATALOG_CHANGED:
+                logger.debug("editor notification %s %s", notification.method, notification.params)
+                return
+            version = notification.params.get("catalog_version", 0)
+            # WouldBlock: a refresh is already due, and it will fetch the newest catalogue.
+            with suppress(anyio.WouldBlock, anyio.ClosedResourceError, anyio.BrokenResourceError):
+                changes.send_nowait(int(version) if isinstance(version, int | float) else 0)
+
+        return on_notification
+
+
+async def request_catalog(connection: EditorConnection) -> Catalog:
+    """The catalogue the editor publishes now (``mcp.catalog``); ``PROTOCOL_ERROR`` when it is unreadable."""
+    result = await connection.request(
+        "mcp.catalog", None, timeout_s=CONTRACT.answer_wait_s(CONTRACT.timeouts_ms["default"])
+    )
+    try:
+        return parse_catalog(result)
+    except ValueError as error:
+        raise ToolError(ErrorCode.PROTOCOL_ERROR, f"The editor's catalogue is unreadable: {error}") from error

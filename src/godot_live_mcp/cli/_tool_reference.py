@@ -1,0 +1,162 @@
+"""The tool reference in Markdown, rendered from the editor's catalogue as MCP clients see it.
+
+Deterministic (domains and tools sorted by name, no versions or dates), so a committed copy can be
+compared with a fresh rendering.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from itertools import groupby
+from typing import Any
+
+import mcp_types as types
+
+from godot_live_mcp.bridge.catalog import Catalog, CommandSpec
+from godot_live_mcp.contract import ToolError
+from godot_live_mcp.server.projection import project_command
+
+REGENERATE = "make docs"
+_INTRO = """\
+# Tool reference
+
+<!-- Generated from the live catalogue by `godot-live-mcp tools reference`; regenerate: `{regenerate}`. -->
+
+Every {kind} the Godot editor publishes through `godot-live-mcp serve`, as an MCP client lists it:
+{tools} in {domains}. A tool's MCP name is its editor command with the dot replaced by an
+underscore (`scene.get_tree` is `scene_get_tree`).
+
+- *read-only* tools never change anything, and are the only ones listed in read-only mode;
+  *mutating* ones change the project or the running game;
+- *destructive* ones can lose work; *idempotent* ones give the same result when repeated;
+- *cancellable* ones stop early when the client cancels; *exclusive* ones are queued with the
+  mutating tools and run one at a time; *scene-independent* ones do not need an open scene.
+
+Failures come back as `isError` results with a `code`, a `message` and a `hint`.
+"""
+
+
+def render_reference(catalog: Catalog, *, include_extensions: bool = False) -> str:
+    """The whole page; commands of GDScript extensions only with ``include_extensions``."""
+    published = sorted(
+        _published(catalog.commands, include_extensions), key=lambda pair: (_domain(pair[0]), pair[0].name)
+    )
+    domains = [(domain, list(pairs)) for domain, pairs in groupby(published, key=lambda p: _domain(p[0]))]
+    kind = "tool, extensions included," if include_extensions else "built-in tool"
+    parts = [
+        _INTRO.format(
+            regenerate=REGENERATE,
+            kind=kind,
+            tools=_count(len(published), "tool"),
+            domains=_count(len(domains), "domain"),
+        )
+    ]
+    parts.append("\n".join(f"- [{domain}](#{domain}) ({len(pairs)})" for domain, pairs in domains) + "\n")
+    for domain, pairs in domains:
+        parts.append(f"## {domain}\n")
+        parts.extend(_tool_section(spec, tool) for spec, tool in pairs)
+    return "\n".join(parts)
+
+
+def _published(
+    specs: Iterable[CommandSpec], include_extensions: bool
+) -> Iterable[tuple[CommandSpec, types.Tool]]:
+    for spec in specs:
+        if spec.is_extension and not include_extensions:
+            continue
+        try:
+            yield spec, project_command(spec)
+        except ToolError:
+            continue  # never published, so not documented
+
+
+def _domain(spec: CommandSpec) -> str:
+    return spec.name.split(".", 1)[0]
+
+
+def _tool_section(spec: CommandSpec, tool: types.Tool) -> str:
+    lines = [f"### `{tool.name}`\n", f"{_one_line(tool.description or '')}\n"]
+    lines.append(f"- **Annotations:** {_annotations(spec, tool)}")
+    lines.append(f"- **Editor command:** `{spec.name}`{_where(spec)}; timeout {spec.timeout_ms / 1000:g} s")
+    if spec.group is not None:
+        lines.append(f"- **Group:** `{spec.group.name}`")
+    if spec.success_hint:
+        lines.append(f"- **On success:** {_one_line(spec.success_hint)}")
+    returns = _property_names(tool.output_schema)
+    if returns:
+        lines.append(f"- **Returns:** {', '.join(f'`{name}`' for name in returns)}")
+    lines.append("")
+    lines.append(_parameters(tool.input_schema))
+    return "\n".join(lines)
+
+
+def _annotations(spec: CommandSpec, tool: types.Tool) -> str:
+    hints = tool.annotations or types.ToolAnnotations()
+    words = ["read-only" if hints.read_only_hint else "mutating"]
+    flags = spec.annotations
+    for present, word in (
+        (hints.destructive_hint, "destructive"),
+        (hints.idempotent_hint, "idempotent"),
+        (flags.cancellable, "cancellable"),
+        (flags.exclusive, "exclusive"),
+        (flags.scene_independent, "scene-independent"),
+    ):
+        if present:
+            words.append(word)
+    return ", ".join(words)
+
+
+def _where(spec: CommandSpec) -> str:
+    return " (answered by the running game)" if spec.runs_in_game else ""
+
+
+def _parameters(schema: Mapping[str, Any]) -> str:
+    properties: Mapping[str, Any] = schema.get("properties") or {}
+    if not properties:
+        return "No parameters.\n"
+    required = set(schema.get("required") or ())
+    rows = ["| parameter | type | required | default | description |", "| --- | --- | --- | --- | --- |"]
+    for name, prop in properties.items():
+        prop = prop if isinstance(prop, Mapping) else {}
+        default = f"`{json.dumps(prop['default'])}`" if "default" in prop else ""
+        cells = [f"`{name}`", schema_type(prop), "yes" if name in required else "no", default]
+        rows.append("| " + " | ".join([*map(_cell, cells), _cell(str(prop.get("description", "")))]) + " |")
+    return "\n".join(rows) + "\n"
+
+
+def schema_type(prop: Mapping[str, Any]) -> str:
+    """A short type text for one JSON Schema: ``integer ≥ 0``, ``array of string``, ``"a" or "b"``."""
+    if "enum" in prop:
+        return " or ".join(json.dumps(value) for value in prop["enum"])
+    for key in ("anyOf", "oneOf"):
+        if isinstance(prop.get(key), list):
+            return " or ".join(schema_type(option) for option in prop[key] if isinstance(option, Mapping))
+    kind = prop.get("type")
+    text = " or ".join(map(str, kind)) if isinstance(kind, list) else str(kind or "any")
+    if kind == "array" and isinstance(prop.get("items"), Mapping):
+        text = f"array of {schema_type(prop['items'])}"
+    return f"{text} {_bounds(prop)}".rstrip()
+
+
+def _bounds(prop: Mapping[str, Any]) -> str:
+    low, high = prop.get("minimum"), prop.get("maximum")
+    if low is not None and high is not None:
+        return f"{low}–{high}"
+    return f"≥ {low}" if low is not None else f"≤ {high}" if high is not None else ""
+
+
+def _property_names(schema: Mapping[str, Any] | None) -> list[str]:
+    return list((schema or {}).get("properties") or {})
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _cell(text: str) -> str:
+    return _one_line(text).replace("|", "\\|")

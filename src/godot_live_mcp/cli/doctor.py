@@ -1,0 +1,136 @@
+"""``godot-live-mcp doctor``: check that everything the server needs is in place, with a fix for each gap."""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from godot_live_mcp import __version__
+from godot_live_mcp.instances._actionable import ActionableError
+from godot_live_mcp.instances.addon_install import (
+    addon_enabled,
+    bundled_addon_version,
+    installed_addon_version,
+    project_root,
+)
+from godot_live_mcp.instances.godot_locator import find_godot, godot_version
+from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV, registry_dir
+
+__all__ = ["doctor_command"]
+
+
+@dataclass(frozen=True)
+class _Check:
+    name: str
+    ok: bool
+    detail: str
+    hint: str = ""
+
+
+@click.command("doctor")
+@click.option(
+    "--project", type=click.Path(path_type=Path), default=None, help="Also check this Godot project."
+)
+@click.option("--godot", "godot", default=None, help="Godot binary to check instead of the one found.")
+def doctor_command(project: Path | None, godot: str | None) -> None:
+    """Check Godot, versions, the registry folder and (with --project) the addon; exit 1 on any gap."""
+    checks = [*_environment_checks(), *_godot_checks(godot), _registry_check()]
+    if project is not None:
+        checks += _project_checks(project)
+    _render(checks)
+    sys.exit(0 if all(check.ok for check in checks) else 1)
+
+
+def _environment_checks() -> list[_Check]:
+    python = ".".join(str(part) for part in sys.version_info[:3])
+    return [
+        _Check("Python", True, f"{python} ({sys.executable})"),
+        _Check("godot-live-mcp", True, f"{__version__}, MCP SDK {_distribution_version('mcp')}"),
+    ]
+
+
+def _godot_checks(explicit: str | None) -> list[_Check]:
+    try:
+        found = find_godot(explicit)
+    except ActionableError as error:
+        return [_Check("Godot binary", False, error.message, error.hint)]
+    checks = [_Check("Godot binary", True, f"{found.path} (from {found.describe()})")]
+    try:
+        version = godot_version(found.path)
+    except ActionableError as error:
+        return [*checks, _Check("Godot version", False, error.message, error.hint)]
+    if not version.startswith("4."):
+        hint = "use Godot 4: `godot-live-mcp godot install`, or pass --godot PATH to a Godot 4 binary"
+        return [*checks, _Check("Godot version", False, f"{version} is not Godot 4", hint)]
+    return [*checks, _Check("Godot version", True, version)]
+
+
+def _registry_check() -> _Check:
+    folder = registry_dir()
+    existing = next((parent for parent in (folder, *folder.parents) if parent.exists()), folder)
+    if os.access(existing, os.W_OK):
+        state = "" if existing == folder else " (created when the first editor starts)"
+        return _Check("Registry folder", True, f"{folder}{state}")
+    return _Check(
+        "Registry folder",
+        False,
+        f"{folder} cannot be written ({existing} is not writable)",
+        f"set {REGISTRY_DIR_ENV} to a folder you can write",
+    )
+
+
+def _project_checks(project: Path) -> list[_Check]:
+    try:
+        root = project_root(project)
+        installed = installed_addon_version(root)
+        enabled = addon_enabled(root)
+    except ActionableError as error:
+        return [_Check("Project", False, error.message, error.hint)]
+    install_hint = f"run `godot-live-mcp install-addon {root}`"
+    bundled = bundled_addon_version()
+    if installed is None:
+        addon = _Check("Addon installed", False, f"no addons/godot_live_mcp in {root}", install_hint)
+    elif installed != bundled:
+        addon = _Check(
+            "Addon installed", False, f"version {installed}, this package ships {bundled}", install_hint
+        )
+    else:
+        addon = _Check("Addon installed", True, f"version {installed}")
+    enabled_check = _Check(
+        "Addon enabled",
+        enabled,
+        "listed in [editor_plugins] of project.godot" if enabled else "not enabled in project.godot",
+        "" if enabled else install_hint,
+    )
+    return [_Check("Project", True, str(root)), addon, enabled_check]
+
+
+def _render(checks: list[_Check]) -> None:
+    console = Console(highlight=False)
+    table = Table(title="godot-live-mcp doctor", title_justify="left")
+    table.add_column("check")
+    table.add_column("ok")
+    table.add_column("detail", overflow="fold")
+    for check in checks:
+        table.add_row(check.name, "[green]yes[/]" if check.ok else "[red]no[/]", escape(check.detail))
+    console.print(table)
+    for check in checks:
+        if not check.ok:
+            console.print(f"[red]✗[/] {check.name}: {escape(check.hint or check.detail)}", soft_wrap=True)
+    if all(check.ok for check in checks):
+        console.print("[green]Everything needed is in place.[/]")
+
+
+def _distribution_version(name: str) -> str:
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return "not installed"

@@ -1,0 +1,31 @@
+"""The ``godot-live-mcp`` command line: one click group, one module per command group."""
+
+from __future__ import annotations
+
+import click
+
+from godot_live_mcp import __version__
+from godot_live_mcp.cli.demo import demo_command
+from godot_live_mcp.cli.doctor import doctor_command
+from godot_live_mcp.cli.godot_cmd import godot_group
+from godot_live_mcp.cli.install_addon import install_addon_command
+from godot_live_mcp.cli.serve import serve_command
+from godot_live_mcp.cli.tools import tools_group
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="godot-live-mcp")
+def cli() -> None:
+    """Let an AI assistant see and change a live Godot project over MCP."""
+
+
+cli.add_command(godot_group)
+cli.add_command(doctor_command)
+cli.add_command(install_addon_command)
+cli.add_command(serve_command)
+cli.add_command(demo_command)
+cli.add_command(tools_group)
+
+
+def main() -> None:
+    cli()

@@ -1,0 +1,141 @@
+"""``godot-live-mcp tools``: what the editor publishes, as documentation."""
+
+from __future__ import annotations
+
+import difflib
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+import anyio
+import click
+
+from godot_live_mcp.bridge.catalog import Catalog
+from godot_live_mcp.bridge.editor_connection import connect_editor
+from godot_live_mcp.bridge.editor_link import request_catalog
+from godot_live_mcp.contract import ErrorCode, ToolError
+from godot_live_mcp.instances._actionable import ActionableError
+from godot_live_mcp.instances.addon_install import install_addon, project_root
+from godot_live_mcp.instances.instance import EditorInstance
+from godot_live_mcp.instances.launcher import launch_editor
+from godot_live_mcp.instances.registry import find_instance
+from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
+
+__all__ = ["tools_group"]
+
+_READY_TIMEOUT_S = 120.0
+
+
+@click.group("tools")
+def tools_group() -> None:
+    """Describe the tools the editor publishes."""
+
+
+@tools_group.command("reference")
+@click.option(
+    "--project",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Document the live editor of this project (from the registry) instead of a fresh demo copy.",
+)
+@click.option("--include-extensions", is_flag=True, help="Also document commands of GDScript extensions.")
+@click.option(
+    "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write here, not stdout."
+)
+@click.option(
+    "--check",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Compare with this file instead of writing; exit 1 when it differs.",
+)
+@click.option(
+    "--godot", default=None, help="Godot binary to launch (else GODOT_BIN, PATH, the private install)."
+)
+def reference_command(
+    project: Path | None, include_extensions: bool, output: Path | None, check: Path | None, godot: str | None
+) -> None:
+    """Write the tool reference (Markdown) from the live catalogue.
+
+    Without --project it launches a headless editor on a temporary copy of the bundled demo project,
+    so the page shows exactly the built-in tools of this version.
+    """
+    # Imported here: rendering pulls in the MCP SDK, which other commands should not pay for at start-up.
+    from godot_live_mcp.cli._tool_reference import render_reference
+
+    try:
+        catalog = anyio.run(_live_catalog, project, godot)
+    except ToolError as error:
+        raise click.ClickException(
+            f"{error.message}\nhint: {error.hint}" if error.hint else error.message
+        ) from error
+    except ActionableError as error:
+        raise click.ClickException(str(error)) from error
+    page = render_reference(catalog, include_extensions=include_extensions)
+    if check is not None:
+        _check(check, page)
+    elif output is not None:
+        output.write_text(page, "utf-8")
+        click.echo(f"wrote {output}", err=True)
+    else:
+        click.echo(page, nl=False)
+
+
+def stale_reference_message(path: Path, page: str) -> str | None:
+    """None when ``path`` holds ``page``; else what differs and the command that regenerates it."""
+    from godot_live_mcp.cli._tool_reference import REGENERATE
+
+    current = path.read_text("utf-8") if path.is_file() else ""
+    if current == page:
+        return None
+    diff = difflib.unified_diff(
+        current.splitlines(), page.splitlines(), str(path), "live catalogue", lineterm=""
+    )
+    shown = "\n".join(list(diff)[:40])
+    return f"{path} does not match the live tool catalogue; regenerate it with `{REGENERATE}`.\n{shown}"
+
+
+def _check(path: Path, page: str) -> None:
+    problem = stale_reference_message(path, page)
+    if problem is not None:
+        click.echo(problem, err=True)
+        sys.exit(1)
+    click.echo(f"{path} is up to date", err=True)
+
+
+async def _live_catalog(project: Path | None, godot: str | None) -> Catalog:
+    if project is None:
+        return await _fresh_demo_catalog(godot)
+    root = project_root(project)
+    instance = find_instance(root)
+    if instance is None:
+        raise ToolError(
+            ErrorCode.EDITOR_DISCONNECTED,
+            f"No live Godot editor for {root} is registered.",
+            "Open the project in Godot with the godot_live_mcp addon enabled, then run this again.",
+        )
+    return await fetch_catalog(instance)
+
+
+async def fetch_catalog(instance: EditorInstance) -> Catalog:
+    """The catalogue ``instance`` publishes now (``mcp.catalog``)."""
+    async with connect_editor(instance) as connection:
+        return await request_catalog(connection)
+
+
+async def _fresh_demo_catalog(godot: str | None) -> Catalog:
+    # Imported here: the demo module pulls in the MCP client.
+    from godot_live_mcp.cli._demo_run import demo_project_source
+
+    with tempfile.TemporaryDirectory(
+        prefix="godot-live-mcp-reference-", ignore_cleanup_errors=True
+    ) as folder:
+        project = Path(folder) / "demo_project"
+        shutil.copytree(demo_project_source(), project, ignore=shutil.ignore_patterns(".godot"))
+        install_addon(project)
+        env = {REGISTRY_DIR_ENV: str(Path(folder) / "registry")}
+        editor = launch_editor(project, godot=godot, env=env, log_path=Path(folder) / "editor.log")
+        try:
+            return await fetch_catalog(await editor.wait_ready(_READY_TIMEOUT_S))
+        finally:
+            with anyio.CancelScope(shield=True):
+                await anyio.to_thread.run_sync(editor.stop)

@@ -1,0 +1,134 @@
+"""Where the server's editor comes from: the registry, or an editor the server launches itself."""
+
+from __future__ import annotations
+
+import logging
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+import anyio
+
+from godot_live_mcp.contract import ErrorCode, ToolError
+from godot_live_mcp.instances.instance import EditorInstance
+from godot_live_mcp.instances.launcher import EditorProcess, launch_editor
+from godot_live_mcp.instances.registry import find_instance
+from godot_live_mcp.instances.registry_dir import registry_dir
+
+logger = logging.getLogger(__name__)
+
+Launch = Callable[[Path], EditorProcess]
+# Per step of the stop (clean quit, then SIGTERM): short, because an MCP client gives a server that
+# lost its stdin about 4 s before it SIGKILLs it, and an unfinished stop orphans the editor.
+_STOP_TIMEOUT_S = 1.5
+
+
+class EditorSource(ABC):
+    """Supplies the editor to connect to; the link asks again after every disconnection."""
+
+    @abstractmethod
+    async def find(self) -> EditorInstance:
+        """The editor to talk to now; raises ``ToolError`` ``EDITOR_DISCONNECTED`` saying why not."""
+
+
+class RegistrySource(EditorSource):
+    """A live editor from the registry: the one of ``project``, else the only or the most recent one."""
+
+    def __init__(self, project: Path | None = None, registry: Path | None = None) -> None:
+        self.project = project
+        self.registry = registry
+
+    async def find(self) -> EditorInstance:
+        instance = find_instance(self.project, self.registry)
+        if instance is None:
+            raise _no_editor(self.project, self.registry or registry_dir())
+        return instance
+
+
+class LaunchingSource(EditorSource):
+    """The editor of ``project``: a live one if registered, else one this server launches and owns.
+
+    An editor this server launched is relaunched when it dies; an editor someone else started is
+    only waited for, never replaced.
+    """
+
+    def __init__(
+        self,
+        project: Path,
+        *,
+        godot: str | None = None,
+        env: Mapping[str, str] | None = None,
+        registry: Path | None = None,
+        ready_timeout_s: float = 120.0,
+        max_failed_launches: int = 3,
+        launch: Launch | None = None,
+    ) -> None:
+        self.project = project
+        self._registry = registry
+        self._ready_timeout_s = ready_timeout_s
+        self._max_failed_launches = max_failed_launches
+        self._launch = launch or (lambda path: launch_editor(path, godot=godot, env=env))
+        self._process: EditorProcess | None = None
+        self._failed_launches = 0
+        self._foreign_seen = False
+
+    @property
+    def process(self) -> EditorProcess | None:
+        """The editor this server launched, if any."""
+        return self._process
+
+    async def find(self) -> EditorInstance:
+        if self._process is not None and not self._process.is_running():
+            logger.warning("the editor this server launched exited with code %s", self._process.returncode)
+            await self._stop_process()  # reaps it, so the registry no longer counts it as live
+        registry = self._registry or registry_dir()
+        live = find_instance(self.project, registry)
+        if live is not None:
+            self._foreign_seen |= self._process is None or live.pid != self._process.pid
+            return live
+        if self._foreign_seen and self._process is None:
+            raise _no_editor(self.project, registry)
+        if self._failed_launches >= self._max_failed_launches:
+            raise ToolError(
+                ErrorCode.EDITOR_DISCONNECTED,
+                f"Gave up launching a Godot editor for {self.project} "
+                f"after {self._failed_launches} failed attempts.",
+                "Run 'godot-live-mcp doctor', fix what it reports, then restart the server.",
+            )
+        return await self._launch_and_wait()
+
+    async def _launch_and_wait(self) -> EditorInstance:
+        if self._process is None or not self._process.is_running():
+            await self._stop_process()
+            logger.info("launching a headless Godot editor for %s", self.project)
+            self._process = self._launch(self.project)
+            logger.info("editor pid %d, log %s", self._process.pid, self._process.log_path)
+        try:
+            instance = await self._process.wait_ready(self._ready_timeout_s)
+        except ToolError:
+            self._failed_launches += 1
+            await self._stop_process()
+            raise
+        self._failed_launches = 0
+        return instance
+
+    async def stop(self) -> None:
+        """Stop the editor this server launched (bounded; safe to call more than once)."""
+        await self._stop_process()
+
+    async def _stop_process(self) -> None:
+        process, self._process = self._process, None
+        if process is not None:
+            with anyio.CancelScope(shield=True):
+                code = await anyio.to_thread.run_sync(process.stop, _STOP_TIMEOUT_S)
+            logger.info("stopped the editor (pid %d, exit code %s)", process.pid, code)
+
+
+def _no_editor(project: Path | None, registry: Path) -> ToolError:
+    which = f"for {project}" if project is not None else "at all"
+    return ToolError(
+        ErrorCode.EDITOR_DISCONNECTED,
+        f"No live Godot editor {which} is registered in {registry}.",
+        "Open the project in Godot with the godot_live_mcp addon enabled (the server connects on its own), "
+        "or start 'godot-live-mcp serve --project PATH' without --no-launch.",
+    )

@@ -1,0 +1,183 @@
+"""Starting a headless Godot editor on a project, watching it come up, and stopping it."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import IO
+
+import platformdirs
+
+from godot_live_mcp.contract import ErrorCode, ToolError
+from godot_live_mcp.instances.godot_locator import GodotNotFound, find_godot
+from godot_live_mcp.instances.instance import EditorInstance
+from godot_live_mcp.instances.registry import wait_for_instance
+from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV, registry_dir
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+_SIGKILL: int = getattr(signal, "SIGKILL", signal.SIGTERM)
+
+
+class EditorLaunchError(ToolError):
+    """The editor could not be started, or it stopped before it was ready."""
+
+    def __init__(self, message: str, log_path: Path | None, hint: str = "") -> None:
+        where = f"Read the editor log at {log_path}; " if log_path else ""
+        super().__init__(
+            ErrorCode.EDITOR_DISCONNECTED,
+            message,
+            hint or f"{where}'godot-live-mcp doctor' checks the Godot install and the addon.",
+        )
+        self.log_path = log_path
+
+
+class EditorProcess:
+    """One headless editor this program started, in its own process group, logging to ``log_path``."""
+
+    def __init__(self, popen: subprocess.Popen[bytes], project: Path, log_path: Path, registry: Path) -> None:
+        self._popen = popen
+        self.project = project
+        self.log_path = log_path
+        self.registry = registry
+        self.instance: EditorInstance | None = None
+
+    @property
+    def pid(self) -> int:
+        return self._popen.pid
+
+    @property
+    def returncode(self) -> int | None:
+        return self._popen.poll()
+
+    def is_running(self) -> bool:
+        return self._popen.poll() is None
+
+    async def wait_ready(self, timeout_s: float = 60.0) -> EditorInstance:
+        """Wait until the editor publishes its registry entry; fail early when the process exits."""
+        deadline = time.monotonic() + timeout_s
+        instance = await wait_for_instance(
+            self.project, self.pid, deadline, self.registry, keep_waiting=self.is_running
+        )
+        if instance is not None:
+            self.instance = instance
+            return instance
+        if not self.is_running():
+            raise EditorLaunchError(
+                f"The Godot editor for {self.project} exited with code {self.returncode} before it was "
+                f"ready. Last lines of its log:\n{self.log_tail()}",
+                self.log_path,
+            )
+        raise EditorLaunchError(
+            f"The Godot editor for {self.project} (pid {self.pid}) did not publish its registry entry "
+            f"within {timeout_s:.0f} s; is the godot_live_mcp addon enabled in the project? Last lines of "
+            f"its log:\n{self.log_tail()}",
+            self.log_path,
+        )
+
+    def stop(self, timeout_s: float = 10.0) -> int | None:
+        """Ask the editor to quit cleanly (its plugin withdraws its registry entry and token), then
+        SIGTERM, then SIGKILL, each bounded by ``timeout_s``; anything it started goes with it."""
+        # Imported here: the bridge package imports this module (through editor_source).
+        from godot_live_mcp.bridge.quit_request import request_quit
+
+        if self.is_running() and self.instance is not None and request_quit(self.instance):
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self._popen.wait(timeout_s)
+        if self.is_running():
+            self._signal_group(signal.SIGTERM)
+            try:
+                self._popen.wait(timeout_s)
+            except subprocess.TimeoutExpired:
+                self._signal_group(_SIGKILL)
+                self._popen.wait(5.0)
+        self._signal_group(_SIGKILL)  # leftovers of the group, such as a game the editor started
+        return self.returncode
+
+    def log_tail(self, lines: int = 20) -> str:
+        """The last ``lines`` lines of the editor's log, without colour codes."""
+        try:
+            text = self.log_path.read_text("utf-8", errors="replace")
+        except OSError as error:
+            return f"(log unreadable: {error})"
+        return "\n".join(_ANSI.sub("", line) for line in text.splitlines()[-lines:])
+
+    def _signal_group(self, sig: int) -> None:
+        if sys.platform == "win32":
+            if self.is_running():
+                self._popen.send_signal(sig)
+            return
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self._popen.pid, sig)
+
+    def __enter__(self) -> EditorProcess:
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.stop()
+
+
+def launch_editor(
+    project: Path,
+    *,
+    godot: str | None = None,
+    env: Mapping[str, str] | None = None,
+    log_path: Path | None = None,
+    extra_args: Sequence[str] = (),
+) -> EditorProcess:
+    """Start ``godot --headless --editor`` on ``project``; its output goes to ``log_path``, never to ours.
+
+    ``env`` is laid over this process's environment (``GODOT_MCP_REGISTRY_DIR`` included), so the
+    editor and this program agree on the registry.
+    """
+    project = project.expanduser().resolve()
+    try:
+        binary = find_godot(godot).path
+    except GodotNotFound as error:
+        raise EditorLaunchError(
+            f"Cannot launch an editor for {project}: {error.message}", None, error.hint
+        ) from error
+    full_env = {**os.environ, **(env or {})}
+    registry = Path(full_env[REGISTRY_DIR_ENV]) if full_env.get(REGISTRY_DIR_ENV) else registry_dir()
+    log_path = log_path or _default_log_path(project)
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    args = [str(binary), "--headless", "--editor", "--path", str(project), "--audio-driver", "Dummy"]
+    with log_path.open("ab") as log:
+        try:
+            popen = _spawn([*args, *extra_args], log, full_env, project)
+        except OSError as error:
+            raise EditorLaunchError(f"Cannot start {binary}: {error}", log_path) from error
+    return EditorProcess(popen, project, log_path, registry)
+
+
+def _spawn(args: list[str], log: IO[bytes], env: dict[str, str], cwd: Path) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        args,
+        stdin=subprocess.DEVNULL,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env=env,
+        cwd=cwd,
+        # Its own group: a Ctrl-C in the terminal reaches us, not the editor, and stop() can
+        # reach everything the editor started.
+        start_new_session=sys.platform != "win32",
+        creationflags=getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0),
+    )
+
+
+def _default_log_path(project: Path) -> Path:
+    logs = platformdirs.user_log_path("godot-live-mcp", appauthor=False)
+    return logs / f"editor-{_slug(project.name)}-{time.strftime('%Y%m%d-%H%M%S')}.log"
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", name) or "project"

@@ -1,0 +1,145 @@
+"""Reading the machine-wide instance registry the addon writes, and choosing an editor from it."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, TypeVar
+
+import anyio
+
+from godot_live_mcp.instances._process import pid_alive
+from godot_live_mcp.instances.instance import EditorInstance, MalformedEntryError, RuntimeInstance
+from godot_live_mcp.instances.registry_dir import registry_dir
+
+logger = logging.getLogger(__name__)
+
+PROJECTS_FILE = "projects.json"
+ENTRIES_DIR = "entries"
+_RUNTIME_SUFFIX = ".runtime.json"
+
+
+def read_instances(registry: Path | None = None) -> list[EditorInstance]:
+    """Every well-formed editor entry: ``projects.json``, or the entry files when it is unreadable."""
+    root = registry or registry_dir()
+    from_index = _read_projects_file(root / PROJECTS_FILE)
+    return from_index if from_index is not None else _read_entry_files(root / ENTRIES_DIR)
+
+
+def live_instances(registry: Path | None = None) -> list[EditorInstance]:
+    """The entries whose editor process is still running."""
+    return [instance for instance in read_instances(registry) if pid_alive(instance.pid)]
+
+
+def choose_instance(instances: Iterable[EditorInstance], project: Path | None) -> EditorInstance | None:
+    """The editor of ``project`` when one is asked for, else the only one, else the most recently started."""
+    candidates = list(instances)
+    if project is not None:
+        wanted = same_path_key(project)
+        candidates = [i for i in candidates if same_path_key(i.project_path) == wanted]
+    if not candidates:
+        return None
+    return max(candidates, key=lambda instance: instance.started_unix)
+
+
+def find_instance(project: Path | None = None, registry: Path | None = None) -> EditorInstance | None:
+    """The live editor to serve: see ``choose_instance``."""
+    return choose_instance(live_instances(registry), project)
+
+
+async def wait_for_instance(
+    project: Path,
+    pid: int | None,
+    deadline: float,
+    registry: Path | None = None,
+    *,
+    keep_waiting: Callable[[], bool] = lambda: True,
+    poll_interval_s: float = 0.1,
+) -> EditorInstance | None:
+    """Watch the entry files until the editor of ``project`` (with ``pid`` when given) publishes itself.
+
+    ``deadline`` is on the ``time.monotonic()`` clock. Returns ``None`` when it passes or when
+    ``keep_waiting()`` turns false (for example because the launched process exited).
+    """
+    entries = (registry or registry_dir()) / ENTRIES_DIR
+    wanted = same_path_key(project)
+    while True:
+        for instance in _read_entry_files(entries):
+            if same_path_key(instance.project_path) == wanted and pid in (None, instance.pid):
+                return instance
+        remaining = deadline - time.monotonic()
+        if remaining <= 0 or not keep_waiting():
+            return None
+        await anyio.sleep(min(poll_interval_s, remaining))
+
+
+def same_path_key(path: Path) -> str:
+    """A comparison key for project folders: absolute, symlinks resolved, case folded where the OS does."""
+    return os.path.normcase(str(Path(path).expanduser().resolve()))
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text("utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        logger.debug("unreadable registry file %s: %s", path, error)
+        return None
+
+
+def _read_projects_file(path: Path) -> list[EditorInstance] | None:
+    data = _read_json(path)
+    if not isinstance(data, dict) or not isinstance(data.get("projects"), dict):
+        return None
+    instances = []
+    for project_hash, raw in data["projects"].items():
+        if isinstance(raw, dict):
+            instance = _parse(EditorInstance.from_json, {"project_hash": project_hash, **raw}, path)
+            if instance is not None:
+                instances.append(instance)
+    return instances
+
+
+def _read_entry_files(entries: Path) -> list[EditorInstance]:
+    try:
+        files = sorted(entries.glob("*.json"))
+    except OSError:
+        return []
+    runtimes: dict[str, RuntimeInstance] = {}
+    editors: list[EditorInstance] = []
+    for path in files:
+        data = _read_json(path)
+        if not isinstance(data, dict):
+            continue
+        if path.name.endswith(_RUNTIME_SUFFIX):
+            runtime = _parse(RuntimeInstance.from_json, data, path)
+            if runtime is not None:
+                runtimes[runtime.project_hash] = runtime
+        else:
+            editor = _parse(EditorInstance.from_json, data, path)
+            if editor is not None:
+                editors.append(editor)
+    return [_with_runtime(editor, runtimes.get(editor.project_hash)) for editor in editors]
+
+
+def _with_runtime(editor: EditorInstance, runtime: RuntimeInstance | None) -> EditorInstance:
+    if runtime is None or editor.runtime is not None:
+        return editor
+    return replace(editor, runtime=runtime)
+
+
+_Record = TypeVar("_Record")
+
+
+def _parse(parse: Callable[[dict[str, Any]], _Record], data: dict[str, Any], origin: Path) -> _Record | None:
+    try:
+        return parse(data)
+    except MalformedEntryError as error:
+        logger.debug("skipping registry record in %s: %s", origin, error)
+        return None

@@ -1,0 +1,131 @@
+"""Checking tool arguments against the tool's input schema before anything leaves the server.
+
+One leniency, for clients that send lists and objects as JSON text: where the schema expects an
+array or an object and a string arrives that parses to that type, the parsed value is used.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from jsonschema import ValidationError
+from jsonschema.exceptions import best_match
+from jsonschema.protocols import Validator
+from jsonschema.validators import Draft202012Validator, validator_for
+
+from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
+
+_MAX_COERCIONS = 32
+_PARSED_TYPES: dict[str, type] = {"array": list, "object": dict}
+_JSON_TYPE_NAMES: dict[type, str] = {
+    dict: "object",
+    list: "array",
+    str: "string",
+    bool: "boolean",
+    int: "integer",
+    float: "number",
+    type(None): "null",
+}
+GENERIC_HINT = "Check the tool's inputSchema in tools/list for the arguments it takes."
+
+
+class ArgumentValidator:
+    """The compiled input schema of one tool."""
+
+    def __init__(self, schema: Mapping[str, Any]) -> None:
+        """Raises ``jsonschema.SchemaError`` when the schema itself is invalid."""
+        cls = validator_for(schema, default=Draft202012Validator)
+        cls.check_schema(dict(schema))
+        self._validator: Validator = cls(dict(schema))
+
+    def validate(self, tool: str, arguments: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The arguments to send (JSON text leniency applied); raises ``ToolError`` ``INVALID_PARAMS``."""
+        values: dict[str, Any] = dict(arguments or {})
+        copied = False
+        for _ in range(_MAX_COERCIONS):
+            errors = list(self._validator.iter_errors(values))
+            if not errors:
+                return values
+            fix = next((fix for error in errors for fix in _json_text_fixes(error)), None)
+            if fix is None:
+                raise invalid_params(tool, _pick(errors))
+            if not copied:
+                values, copied = copy.deepcopy(values), True
+            _set_at(values, fix[0], fix[1])
+        raise invalid_params(tool, _pick(list(self._validator.iter_errors(values))))
+
+
+def _pick(errors: Sequence[ValidationError]) -> ValidationError:
+    best: ValidationError | None = best_match(errors)
+    assert best is not None  # errors is never empty here
+    return best
+
+
+def _json_text_fixes(error: ValidationError) -> Iterator[tuple[Sequence[str | int], Any]]:
+    """(path, parsed value) for each string that should have been an array or object."""
+    if error.validator == "type" and isinstance(error.instance, str):
+        expected = (
+            error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+        )
+        wanted = tuple(_PARSED_TYPES[name] for name in expected if name in _PARSED_TYPES)
+        if wanted:
+            try:
+                parsed = json.loads(error.instance)
+            except json.JSONDecodeError:
+                parsed = None
+            if isinstance(parsed, wanted):
+                yield list(error.absolute_path), parsed
+    for sub_error in error.context or ():
+        yield from _json_text_fixes(sub_error)
+
+
+def _set_at(values: dict[str, Any], path: Sequence[str | int], value: Any) -> None:
+    target: Any = values
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+
+
+def invalid_params(tool: str, error: ValidationError) -> ToolError:
+    """The ``INVALID_PARAMS`` error for ``error``, naming the JSON pointer and what was expected."""
+    path = [str(part) for part in error.absolute_path]
+    if error.validator == "required" and isinstance(error.instance, dict):
+        required = error.validator_value if isinstance(error.validator_value, list) else []
+        missing = [name for name in required if name not in error.instance]
+        path.append(missing[0] if missing else "")
+        detail = "is required"
+    elif error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        schema = error.schema if isinstance(error.schema, Mapping) else {}
+        allowed = sorted(schema.get("properties", {}))
+        extra = sorted(set(error.instance) - set(allowed))
+        path.append(extra[0] if extra else "")
+        detail = f"is not an argument of {tool} (it takes: {', '.join(allowed) or 'none'})"
+    elif error.validator == "type":
+        expected = error.validator_value
+        expected_text = " or ".join(expected) if isinstance(expected, list) else str(expected)
+        detail = f"must be {expected_text}, got {_json_type(error.instance)} {_short(error.instance)}"
+    else:
+        detail = f"is invalid: {error.message}"
+    return ToolError(ErrorCode.INVALID_PARAMS, f"{tool}: {json_pointer(path)} {detail}.", _hint_for(path))
+
+
+def json_pointer(path: Sequence[str]) -> str:
+    """RFC 6901 pointer of ``path`` (``/`` alone for the whole arguments object)."""
+    return "/" + "/".join(part.replace("~", "~0").replace("/", "~1") for part in path)
+
+
+def _hint_for(path: Sequence[str]) -> str:
+    names = [part for part in reversed(path) if not part.isdigit()]
+    return CONTRACT.param_hints.get(names[0], GENERIC_HINT) if names else GENERIC_HINT
+
+
+def _json_type(value: Any) -> str:
+    return _JSON_TYPE_NAMES.get(type(value), type(value).__name__)
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -1,0 +1,95 @@
+"""Tools for the editor's catalogue: built-in commands and commands of GDScript extensions.
+
+Commands of the "runtime" channel run in the game the editor started, over the runtime link.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from jsonschema.exceptions import SchemaError
+
+from godot_live_mcp.bridge.catalog import Catalog, CommandSpec
+from godot_live_mcp.bridge.editor_link import EditorLink
+from godot_live_mcp.bridge.runtime_link import RuntimeLink
+from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
+from godot_live_mcp.server.arguments import ArgumentValidator
+from godot_live_mcp.server.game_end import explain_game_end
+from godot_live_mcp.server.projection import project_command
+from godot_live_mcp.server.tool_table import ToolBackend, ToolEntry, ToolOwner
+
+logger = logging.getLogger(__name__)
+
+
+class EditorCommand(ToolBackend):
+    """Runs one catalogue command in the editor over the link."""
+
+    def __init__(self, link: EditorLink, command: str) -> None:
+        self._link = link
+        self.command = command
+
+    async def invoke(self, arguments: dict[str, Any], timeout_s: float) -> Any:
+        return await self._link.call(self.command, arguments, timeout_s)
+
+
+class RuntimeCommand(ToolBackend):
+    """Runs one catalogue command in the running game over the runtime link; a call cut short by
+    the game's end is answered with how it ended (the editor knows)."""
+
+    def __init__(self, runtime: RuntimeLink, link: EditorLink, command: str) -> None:
+        self._runtime = runtime
+        self._link = link
+        self.command = command
+
+    async def invoke(self, arguments: dict[str, Any], timeout_s: float) -> Any:
+        try:
+            return await self._runtime.call(self.command, arguments, timeout_s)
+        except ToolError as error:
+            if error.code != ErrorCode.RUNTIME_DISCONNECTED:
+                raise
+            raise await explain_game_end(self._link, self.command, error) from None
+
+
+def command_timeout_s(spec: CommandSpec) -> float:
+    """The command's own deadline plus the contract's transport margin."""
+    return CONTRACT.answer_wait_s(spec.timeout_ms)
+
+
+def editor_tool_entries(
+    catalog: Catalog, link: EditorLink, runtime: RuntimeLink | None = None
+) -> dict[ToolOwner, list[ToolEntry]]:
+    """Entries for the publishable commands, by owner, in catalogue order; others are logged and skipped."""
+    entries: dict[ToolOwner, list[ToolEntry]] = {ToolOwner.EDITOR: [], ToolOwner.EXTENSION: []}
+    for spec in catalog.commands:
+        entry = _entry(spec, link, runtime)
+        if entry is not None:
+            entries[entry.owner].append(entry)
+    return entries
+
+
+def _entry(spec: CommandSpec, link: EditorLink, runtime: RuntimeLink | None) -> ToolEntry | None:
+    try:
+        tool = project_command(spec)
+        validator = ArgumentValidator(tool.input_schema)
+    except ToolError as error:
+        logger.error("%s: %s", error.code, error.message)
+        return None
+    except SchemaError as error:
+        logger.error("refusing %s: its input schema is not valid JSON Schema: %s", spec.name, error.message)
+        return None
+    return ToolEntry(
+        tool=tool,
+        owner=ToolOwner.EXTENSION if spec.is_extension else ToolOwner.EDITOR,
+        backend=_backend(spec, link, runtime),
+        arguments=validator,
+        read_only=not spec.annotations.mutating,
+        timeout_s=command_timeout_s(spec),
+    )
+
+
+def _backend(spec: CommandSpec, link: EditorLink, runtime: RuntimeLink | None) -> ToolBackend:
+    # Without a runtime link the editor answers a runtime command itself, with RUNTIME_ONLY.
+    if spec.runs_in_game and runtime is not None:
+        return RuntimeCommand(runtime, link, spec.name)
+    return EditorCommand(link, spec.name)

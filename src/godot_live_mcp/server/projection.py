@@ -1,0 +1,90 @@
+"""A catalogue command projected as an MCP ``Tool``: name, title, schemas, annotations, ``_meta``."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import mcp_types as types
+
+from godot_live_mcp.bridge.catalog import CommandSpec
+from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
+from godot_live_mcp.server._meta import META_PREFIX
+from godot_live_mcp.server.results import image_output_schema
+
+logger = logging.getLogger(__name__)
+
+_NAME_RULE = re.compile(r"^[A-Za-z0-9_.-]+$")
+
+
+def tool_name(command: str) -> str:
+    """The MCP name of an editor command: ``domain.verb`` becomes ``domain_verb``.
+
+    Raises ``ToolError`` ``NAME_INVALID`` when the result breaks the MCP naming rules.
+    """
+    name = command.replace(".", "_")
+    limit = CONTRACT.limits["max_tool_name_length"]
+    if not _NAME_RULE.match(name) or len(name) > limit:
+        raise ToolError(
+            ErrorCode.NAME_INVALID,
+            f"The command {command!r} cannot be published: its tool name {name!r} must be 1-{limit} "
+            "characters of letters, digits, '_', '-' and '.'.",
+            "Rename the command (in its extension or registration) to fit the rule.",
+        )
+    return name
+
+
+def tool_title(command: str) -> str:
+    """A short human title: ``scene.get_tree`` becomes ``Scene: get tree``."""
+    *domain, verb = command.split(".")
+    verb_text = verb.replace("_", " ")
+    if not domain:
+        return verb_text.capitalize()
+    return f"{' '.join(domain).replace('_', ' ').capitalize()}: {verb_text}"
+
+
+def project_command(spec: CommandSpec) -> types.Tool:
+    """The MCP tool for ``spec``; raises ``ToolError`` ``NAME_INVALID`` for an unpublishable name."""
+    flags = spec.annotations
+    title = tool_title(spec.name)
+    return types.Tool(
+        name=tool_name(spec.name),
+        title=title,
+        description=spec.description or title,
+        input_schema=_input_schema(spec.input_schema),
+        output_schema=_output_schema(spec),
+        annotations=types.ToolAnnotations(
+            title=title,
+            read_only_hint=not flags.mutating,
+            destructive_hint=flags.destructive,
+            idempotent_hint=flags.idempotent,
+            open_world_hint=False,
+        ),
+        _meta=tool_meta(spec),
+    )
+
+
+def tool_meta(spec: CommandSpec) -> dict[str, Any]:
+    return {
+        f"{META_PREFIX}command": spec.name,
+        f"{META_PREFIX}group": spec.group.name if spec.group else None,
+        f"{META_PREFIX}timeout_ms": spec.timeout_ms,
+        f"{META_PREFIX}owner": spec.owner,
+        f"{META_PREFIX}channel": spec.channel,
+    }
+
+
+def _input_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    # MCP requires an object at the root; an empty schema means "no arguments".
+    return {"type": "object", **schema} if "type" not in schema else schema
+
+
+def _output_schema(spec: CommandSpec) -> dict[str, Any] | None:
+    schema = spec.output_schema
+    if schema is None:
+        return None
+    if schema.get("type") != "object":
+        logger.warning("%s: output_schema is not an object schema; publishing the tool without it", spec.name)
+        return None
+    return image_output_schema(schema)

@@ -1,0 +1,95 @@
+"""The published tools, in one order across their owners, looked up by MCP name."""
+
+from __future__ import annotations
+
+import logging
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any
+
+import mcp_types as types
+
+from godot_live_mcp.server.arguments import ArgumentValidator
+
+logger = logging.getLogger(__name__)
+
+
+class ToolOwner(IntEnum):
+    """Who provides a tool; also the listing order."""
+
+    EDITOR = 0
+    EXTENSION = 1
+    PLUGIN = 2
+
+
+class ToolBackend(ABC):
+    """Runs a published tool. Implement ``invoke`` for each kind of owner."""
+
+    @abstractmethod
+    async def invoke(self, arguments: dict[str, Any], timeout_s: float) -> Any:
+        """Run with validated ``arguments`` and return the command envelope.
+
+        Must give up after ``timeout_s`` (raising ``ToolError`` ``TIMEOUT``) and let cancellation through.
+        """
+
+
+@dataclass(frozen=True)
+class ToolEntry:
+    """One published tool: its MCP description and how to run it."""
+
+    tool: types.Tool
+    owner: ToolOwner
+    backend: ToolBackend
+    arguments: ArgumentValidator
+    read_only: bool
+    timeout_s: float
+
+    @property
+    def name(self) -> str:
+        return self.tool.name
+
+
+class ToolTable:
+    """Tools grouped by owner; a name already taken by an earlier tool is refused, never shadowed."""
+
+    def __init__(self) -> None:
+        self._by_owner: dict[ToolOwner, tuple[ToolEntry, ...]] = {}
+        self._ordered: tuple[ToolEntry, ...] = ()
+        self._by_name: dict[str, ToolEntry] = {}
+
+    def entries(self) -> tuple[ToolEntry, ...]:
+        return self._ordered
+
+    def get(self, name: str) -> ToolEntry | None:
+        return self._by_name.get(name)
+
+    def __len__(self) -> int:
+        return len(self._ordered)
+
+    def replace(self, entries_by_owner: Mapping[ToolOwner, Iterable[ToolEntry]]) -> bool:
+        """Replace the tools of the owners given; True when the published list changed."""
+        before = [entry.tool for entry in self._ordered]
+        for owner, entries in entries_by_owner.items():
+            self._by_owner[owner] = tuple(entries)
+        self._rebuild()
+        return [entry.tool for entry in self._ordered] != before
+
+    def _rebuild(self) -> None:
+        ordered: list[ToolEntry] = []
+        by_name: dict[str, ToolEntry] = {}
+        for owner in sorted(self._by_owner):
+            for entry in self._by_owner[owner]:
+                taken = by_name.get(entry.name)
+                if taken is not None:
+                    logger.error(
+                        "refusing tool %r from %s: the name is taken by a tool from %s",
+                        entry.name,
+                        owner.name.lower(),
+                        taken.owner.name.lower(),
+                    )
+                    continue
+                by_name[entry.name] = entry
+                ordered.append(entry)
+        self._ordered, self._by_name = tuple(ordered), by_name

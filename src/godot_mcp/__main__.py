@@ -1,3 +1,0 @@
-from godot_mcp.cli.main import main
-
-main()

@@ -1,8 +1,0 @@
-"""Keys this server puts in MCP ``_meta`` fields, under its own prefix."""
-
-from __future__ import annotations
-
-META_PREFIX = "godot-mcp/"
-# A failed call's {code, message, hint}: in _meta rather than structuredContent, because clients
-# validate structuredContent against the tool's (success) outputSchema even on errors.
-ERROR_META_KEY = f"{META_PREFIX}error"
