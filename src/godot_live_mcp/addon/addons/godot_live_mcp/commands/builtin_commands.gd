@@ -1,43 +1,47 @@
 @tool
 extends RefCounted
-## The one explicit list of built-in command modules; each registers its own domain.
+## The one explicit list of built-in command modules, in catalogue order.
 
 const Declarations := preload("res://addons/godot_live_mcp/dispatch/declarations.gd")
-const EditorCommands := preload("res://addons/godot_live_mcp/commands/editor_commands.gd")
-const SceneCommands := preload("res://addons/godot_live_mcp/commands/scene_commands.gd")
-const ClassdbCommands := preload("res://addons/godot_live_mcp/commands/classdb_commands.gd")
-const ProjectCommands := preload("res://addons/godot_live_mcp/commands/project_commands.gd")
-const EditorHistoryCommands := preload("res://addons/godot_live_mcp/commands/editor_history_commands.gd")
+
+const MODULES: Array[Script] = [
+	preload("res://addons/godot_live_mcp/commands/editor_commands.gd"),
+	preload("res://addons/godot_live_mcp/commands/scene_commands.gd"),
+	preload("res://addons/godot_live_mcp/commands/classdb_commands.gd"),
+	preload("res://addons/godot_live_mcp/commands/project_commands.gd"),
+	preload("res://addons/godot_live_mcp/commands/editor_history_commands.gd"),
+	preload("res://addons/godot_live_mcp/commands/editor_view_commands.gd"),
+	preload("res://addons/godot_live_mcp/commands/scene_file_commands.gd"),
+	preload("res://addons/godot_live_mcp/commands/scene_save_commands.gd"),
+	preload("res://addons/godot_live_mcp/commands/file_commands.gd"),
+	preload("res://addons/godot_live_mcp/commands/file_search_commands.gd"),
+	preload("res://addons/godot_live_mcp/commands/folder_commands.gd"),
+	preload("res://addons/godot_live_mcp/commands/script_commands.gd"),
+	preload("res://addons/godot_live_mcp/commands/script_edit_commands.gd"),
+	preload("res://addons/godot_live_mcp/commands/game_commands.gd"),
+	preload("res://addons/godot_live_mcp/commands/runtime_catalog.gd"),
+	preload("res://addons/godot_live_mcp/commands/editor_log_commands.gd"),
+	preload("res://addons/godot_live_mcp/commands/editor_execute_commands.gd"),
+	preload("res://addons/godot_live_mcp/commands/editor_sync_commands.gd"),
+	preload("res://addons/godot_live_mcp/commands/input_map_commands.gd"),
+	preload("res://addons/godot_live_mcp/commands/autoload_commands.gd"),
+	preload("res://addons/godot_live_mcp/commands/signal_commands.gd"),
+	preload("res://addons/godot_live_mcp/commands/resource_commands.gd"),
+	preload("res://addons/godot_live_mcp/commands/resource_file_commands.gd"),
+	preload("res://addons/godot_live_mcp/commands/scene_instance_commands.gd"),
+	preload("res://addons/godot_live_mcp/commands/node_commands.gd"),
+	preload("res://addons/godot_live_mcp/commands/node_tree_commands.gd"),
+	preload("res://addons/godot_live_mcp/commands/node_property_commands.gd"),
+	preload("res://addons/godot_live_mcp/commands/node_group_commands.gd"),
+	preload("res://addons/godot_live_mcp/commands/node_query_commands.gd"),
+	preload("res://addons/godot_live_mcp/commands/project_setting_commands.gd"),
+]
 
 
+## Modules that declare COMMANDS are read as data; the others still register themselves.
 static func register_all(registry: MCPToolkitCommandRegistry) -> void:
-	EditorCommands.register(registry)
-	SceneCommands.register(registry)
-	ClassdbCommands.register(registry)
-	ProjectCommands.register(registry)
-	EditorHistoryCommands.register(registry)
-	preload("res://addons/godot_live_mcp/commands/editor_view_commands.gd").register(registry)
-	preload("res://addons/godot_live_mcp/commands/scene_file_commands.gd").register(registry)
-	preload("res://addons/godot_live_mcp/commands/scene_save_commands.gd").register(registry)
-	preload("res://addons/godot_live_mcp/commands/file_commands.gd").register(registry)
-	preload("res://addons/godot_live_mcp/commands/file_search_commands.gd").register(registry)
-	preload("res://addons/godot_live_mcp/commands/folder_commands.gd").register(registry)
-	preload("res://addons/godot_live_mcp/commands/script_commands.gd").register(registry)
-	preload("res://addons/godot_live_mcp/commands/script_edit_commands.gd").register(registry)
-	preload("res://addons/godot_live_mcp/commands/game_commands.gd").register(registry)
-	preload("res://addons/godot_live_mcp/commands/runtime_catalog.gd").register(registry)
-	preload("res://addons/godot_live_mcp/commands/editor_log_commands.gd").register(registry)
-	preload("res://addons/godot_live_mcp/commands/editor_execute_commands.gd").register(registry)
-	preload("res://addons/godot_live_mcp/commands/editor_sync_commands.gd").register(registry)
-	preload("res://addons/godot_live_mcp/commands/input_map_commands.gd").register(registry)
-	preload("res://addons/godot_live_mcp/commands/autoload_commands.gd").register(registry)
-	preload("res://addons/godot_live_mcp/commands/signal_commands.gd").register(registry)
-	preload("res://addons/godot_live_mcp/commands/resource_commands.gd").register(registry)
-	preload("res://addons/godot_live_mcp/commands/resource_file_commands.gd").register(registry)
-	preload("res://addons/godot_live_mcp/commands/scene_instance_commands.gd").register(registry)
-	Declarations.register_module(registry, preload("res://addons/godot_live_mcp/commands/node_commands.gd"))
-	preload("res://addons/godot_live_mcp/commands/node_tree_commands.gd").register(registry)
-	preload("res://addons/godot_live_mcp/commands/node_property_commands.gd").register(registry)
-	preload("res://addons/godot_live_mcp/commands/node_group_commands.gd").register(registry)
-	preload("res://addons/godot_live_mcp/commands/node_query_commands.gd").register(registry)
-	preload("res://addons/godot_live_mcp/commands/project_setting_commands.gd").register(registry)
+	for module: Script in MODULES:
+		if module.get_script_constant_map().has("COMMANDS"):
+			Declarations.register_module(registry, module)
+		else:
+			module.call("register", registry)

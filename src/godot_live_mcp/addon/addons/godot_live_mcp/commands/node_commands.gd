@@ -47,14 +47,7 @@ const COMMANDS := {
 			"if_exists": "@if_exists",
 			"scene": "@scene",
 		},
-		"returns":
-		{
-			"scene": "string: The scene the node is in.",
-			"node_path!": "string: Path of the node relative to the scene root.",
-			"name": "string",
-			"type": "string",
-			"status!": "@create_status",
-		},
+		"returns": [NODE_ROW, {"status!": "@create_status"}],
 		"guard": ["scene"],
 	},
 	"node.delete":

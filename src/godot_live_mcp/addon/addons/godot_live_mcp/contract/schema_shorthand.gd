@@ -7,7 +7,7 @@ extends RefCounted
 ## optionally a range [min..max] and a default =JSON. A key ending in "!" is required. A field
 ## written as a Dictionary is JSON Schema as it is, unless it has an "@" key: then it is a nested
 ## object ("@": "object: text") or an array of such objects ("@": "array: text") whose other keys
-## are its fields. In results ("returns"), "@page": "unit cursor" adds the pagination fields.
+## are its fields (or an Array of field Dictionaries, merged). In results ("returns"), "@page": "unit cursor" adds the pagination fields.
 
 const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
 
@@ -25,16 +25,25 @@ const FRAGMENTS := {
 }
 
 
-## The input schema of "args": an object that allows no other properties.
-static func input(fields: Dictionary) -> Dictionary:
-	return _object(fields, false)
+## The input schema of "args": an object that allows no other properties. fields may be an Array
+## of field Dictionaries, merged in order (to reuse shared fields).
+static func input(fields: Variant) -> Dictionary:
+	return _object(_merged(fields), false)
 
 
 ## The output schema of "returns": an object that may carry more than it names.
-static func output(fields: Dictionary) -> Dictionary:
-	if fields.is_empty():
-		return {}
-	return _object(fields, true)
+static func output(fields: Variant) -> Dictionary:
+	var merged: Dictionary = _merged(fields)
+	return {} if merged.is_empty() else _object(merged, true)
+
+
+static func _merged(fields: Variant) -> Dictionary:
+	if fields is Dictionary:
+		return fields
+	var merged: Dictionary = {}
+	for part: Dictionary in fields:
+		merged.merge(part, true)
+	return merged
 
 
 ## One field's JSON Schema.
