@@ -9,7 +9,7 @@ GD_LINE_LENGTH := 120
 PIP_STAMP := $(VENV)/.godot-live-mcp-pip-stamp
 NODE_STAMP := node_modules/.godot-live-mcp-npm-stamp
 
-.PHONY: help setup godot test lint demo bench docs clean distclean
+.PHONY: help setup godot test lint demo bench docs security clean distclean
 .DEFAULT_GOAL := help
 
 help:
@@ -19,6 +19,7 @@ help:
 	@echo "make lint       ruff, mypy, gdlint and gdformat (uses the existing .venv)"
 	@echo "make bench      run every bench/*.py"
 	@echo "make docs       regenerate docs/tools.md from the live tool catalogue"
+	@echo "make security   run the fuzz campaign and regenerate the figures of docs/security.md"
 	@echo "make clean      remove caches; make distclean also removes .venv and node_modules"
 
 setup: $(PIP_STAMP) godot $(NODE_STAMP)
@@ -28,6 +29,8 @@ $(PYTHON):
 
 $(PIP_STAMP): pyproject.toml | $(PYTHON)
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e ".[test]"
+	@$(PYTHON) -m pip install --quiet --disable-pip-version-check -e ".[test,tokens]" 2>/dev/null \
+		|| echo "bpe-openai did not install here: token counts fall back to characters/4" >&2
 	@touch $@
 
 # The private Godot with the software display stack (Mesa, Xvfb) the rendering tests draw on; it
@@ -65,6 +68,12 @@ bench: setup
 # The tool reference comes from a headless editor on a fresh copy of the demo project (built-in tools only).
 docs: setup
 	$(BIN)/godot-live-mcp tools reference --output docs/tools.md
+
+# The fuzz campaign (tests/security, about a minute): its figures go to docs/security-figures.json, and the
+# table of docs/security.md is rendered from them even when the campaign found something.
+security: setup
+	GODOT_MCP_FUZZ_FIGURES=docs/security-figures.json $(BIN)/pytest -q tests/security; status=$$?; \
+		$(PYTHON) -m tests.security.report && exit $$status
 
 clean:
 	rm -rf .mypy_cache .ruff_cache .pytest_cache dist build

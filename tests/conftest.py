@@ -10,8 +10,8 @@ import anyio
 import pytest
 from mcp.client import Client
 
-from godot_live_mcp.instances._actionable import ActionableError
-from godot_live_mcp.instances.godot_locator import find_godot
+from godot_live_mcp.contract import ActionableError
+from godot_live_mcp.godot.locator import find_godot
 from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
 from tests.engine.harness import (
     EngineEditor,

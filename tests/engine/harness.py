@@ -24,10 +24,8 @@ DEMO_PROJECT = Path(__file__).resolve().parents[2] / "examples" / "demo_project"
 # Test-only commands (contract breakers, a hanging mutation, ...) loaded as a GDScript extension.
 TEST_EXTENSIONS = Path(__file__).resolve().parent / "extensions"
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
-# Headless engine noise that is not ours (see the engine-facts note): an (ERROR line, its "at:" line) pattern.
-KNOWN_HEADLESS_NOISE: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
-    (re.compile(r'^ERROR: Parameter "t" is null\.$'), re.compile(r"\bat: texture_2d_get \(")),
-)
+# A --max-tools no catalogue reaches: the harness lists every tool unless a test chooses otherwise.
+EVERY_TOOL = 10_000
 
 
 @dataclass
@@ -63,7 +61,7 @@ def unexcused_errors(log: Path) -> list[str]:
 
 
 def engine_errors(log: Path) -> list[str]:
-    """``SCRIPT ERROR`` and ``ERROR:`` lines of ``log`` with their ``at:`` line, minus known noise."""
+    """``SCRIPT ERROR`` and ``ERROR:`` lines of ``log`` with their ``at:`` line."""
     lines = [_ANSI.sub("", line).rstrip() for line in log.read_text("utf-8", errors="replace").splitlines()]
     errors = []
     for index, line in enumerate(lines):
@@ -71,8 +69,7 @@ def engine_errors(log: Path) -> list[str]:
             continue
         following = lines[index + 1].strip() if index + 1 < len(lines) else ""
         at = following if following.startswith("at:") else ""
-        if not any(error.search(line) and where.search(at) for error, where in KNOWN_HEADLESS_NOISE):
-            errors.append(f"{line}  {at}".rstrip())
+        errors.append(f"{line}  {at}".rstrip())
     return errors
 
 
@@ -105,9 +102,21 @@ async def mcp_client(
     project: Path | None = None,
     env: dict[str, str] | None = None,
     mode: str = "legacy",
+    allow_execute: bool = True,
 ) -> AsyncIterator[Client]:
-    """An official SDK client on ``godot-live-mcp serve --project P --no-launch ARGS`` over real stdio."""
+    """An official SDK client on ``godot-live-mcp serve --project P --no-launch ARGS`` over real stdio.
+
+    Every tool is listed unless ARGS choose the surface (``--tools``, ``--max-tools``): tests call tools
+    by name; tests/engine/surface/ checks the default start-up surface. The code-execution tools are
+    on (``--allow-execute``) unless ``allow_execute`` is False.
+    """
     serve_args = ["--project", str(project or editor.project)]
+    if allow_execute:
+        serve_args.append("--allow-execute")
+    if "--tools" not in args:
+        serve_args += ["--tools", "all"]
+    if "--max-tools" not in args:
+        serve_args += ["--max-tools", str(EVERY_TOOL)]
     if "--launch" in args:
         args = tuple(arg for arg in args if arg != "--launch")
     else:

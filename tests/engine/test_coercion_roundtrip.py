@@ -13,9 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from godot_live_mcp.contract import ADDON_ROOT, CONTRACT, addon_source_dir
-from godot_live_mcp.instances._actionable import ActionableError
-from godot_live_mcp.instances.godot_locator import find_godot
+from godot_live_mcp.contract import ADDON_ROOT, CONTRACT, ActionableError, addon_source_dir
+from godot_live_mcp.godot.locator import find_godot
 from tests.engine.harness import DEMO_PROJECT, engine_errors
 
 pytestmark = [pytest.mark.engine]

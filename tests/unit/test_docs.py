@@ -6,10 +6,11 @@ import re
 from pathlib import Path
 
 from godot_live_mcp.contract import CONTRACT
-from godot_live_mcp.instances._prefix import PREFIX_ENV
-from godot_live_mcp.instances.godot_locator import GODOT_BIN_ENV
+from godot_live_mcp.godot._prefix import PREFIX_ENV
+from godot_live_mcp.godot.locator import GODOT_BIN_ENV
 from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
-from godot_live_mcp.server.read_only import READ_ONLY_ENV
+from godot_live_mcp.server.hooks import RATE_LIMIT_ENV
+from godot_live_mcp.server.tool_policy import READ_ONLY_ENV
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -24,7 +25,7 @@ def test_extending_lists_exactly_the_reserved_namespaces_of_the_contract() -> No
 
 def test_the_readme_names_every_environment_variable_the_code_reads() -> None:
     readme = (DOCS.parent / "README.md").read_text("utf-8")
-    for name in (GODOT_BIN_ENV, READ_ONLY_ENV, REGISTRY_DIR_ENV, PREFIX_ENV):
+    for name in (GODOT_BIN_ENV, READ_ONLY_ENV, REGISTRY_DIR_ENV, PREFIX_ENV, RATE_LIMIT_ENV):
         assert f"`{name}`" in readme, name
     for channel in CONTRACT.ports:  # the addon reads GODOT_MCP_<CHANNEL>_PORT[_MIN|_MAX]
         assert f"`GODOT_MCP_{channel.upper()}_PORT" in readme, channel

@@ -1,7 +1,7 @@
-"""Talking to Godot: JSON-RPC framing, the auth handshake, the editor connection and the link keeping
-it, and the link to the game that editor runs."""
+"""Talking to Godot: JSON-RPC framing, the auth handshake, the one connection to a peer (an editor or
+the game it runs), the typed command reply, the link keeping the editor and the link to its game."""
 
-from godot_live_mcp.bridge._auth import EditorIdentity
+from godot_live_mcp.bridge._auth import PeerIdentity
 from godot_live_mcp.bridge.catalog import (
     Catalog,
     CommandAnnotations,
@@ -9,16 +9,19 @@ from godot_live_mcp.bridge.catalog import (
     CommandSpec,
     parse_catalog,
 )
-from godot_live_mcp.bridge.editor_connection import EditorConnection, connect_editor
-from godot_live_mcp.bridge.editor_link import Backoff, CatalogListener, EditorLink
+from godot_live_mcp.bridge.editor_link import Backoff, CatalogListener, EditorLink, EditorSource
 from godot_live_mcp.bridge.jsonrpc import (
     ErrorResponse,
+    JsonObject,
+    JsonValue,
     MalformedFrameError,
     Notification,
     Response,
     parse_message,
 )
+from godot_live_mcp.bridge.peer_connection import PeerConnection, connect_peer, request_quit
 from godot_live_mcp.bridge.queue_events import QueueEvent, QueueListener, listening_to_queue
+from godot_live_mcp.bridge.reply import CommandFailure, CommandReply, CommandSuccess, read_reply
 from godot_live_mcp.bridge.runtime_link import RuntimeLink
 
 __all__ = [
@@ -26,20 +29,28 @@ __all__ = [
     "Catalog",
     "CatalogListener",
     "CommandAnnotations",
+    "CommandFailure",
     "CommandGroup",
+    "CommandReply",
     "CommandSpec",
-    "EditorConnection",
-    "EditorIdentity",
+    "CommandSuccess",
     "EditorLink",
+    "EditorSource",
     "ErrorResponse",
+    "JsonObject",
+    "JsonValue",
     "MalformedFrameError",
     "Notification",
+    "PeerConnection",
+    "PeerIdentity",
     "QueueEvent",
     "QueueListener",
     "Response",
     "RuntimeLink",
-    "connect_editor",
+    "connect_peer",
     "listening_to_queue",
     "parse_catalog",
     "parse_message",
+    "read_reply",
+    "request_quit",
 ]

@@ -1,10 +1,9 @@
-"""The first exchange on an editor connection: the ``auth`` request and the identity it returns."""
+"""The first exchange on a connection to an editor or a game: the ``auth`` request and its answer."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import anyio
 from websockets.asyncio.client import ClientConnection
@@ -12,21 +11,23 @@ from websockets.exceptions import ConnectionClosed
 
 from godot_live_mcp.bridge.jsonrpc import (
     ErrorResponse,
+    JsonObject,
     MalformedFrameError,
     Response,
     encode_request,
+    json_int,
     parse_message,
 )
 from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
-from godot_live_mcp.instances.instance import EditorInstance
+from godot_live_mcp.instances.instance import Endpoint
 
-_POLICY_VIOLATION = 1008
+_POLICY_VIOLATION = CONTRACT.close_codes["policy_violation"]
 _AUTH_ID = 0
 
 
 @dataclass(frozen=True)
-class EditorIdentity:
-    """Who answered the handshake."""
+class PeerIdentity:
+    """Who answered the handshake: an editor, or the game it runs."""
 
     godot_version: str
     godot_version_full: str
@@ -38,86 +39,82 @@ class EditorIdentity:
     pid: int
 
     @classmethod
-    def from_result(cls, result: dict[str, Any]) -> EditorIdentity:
+    def from_result(cls, result: JsonObject) -> PeerIdentity:
         return cls(
             godot_version=str(result.get("godot_version", "")),
             godot_version_full=str(result.get("godot_version_full", "")),
             plugin_version=str(result.get("plugin_version", "")),
-            protocol_version=int(result.get("protocol_version", 0)),
+            protocol_version=json_int(result.get("protocol_version", 0)),
             headless=bool(result.get("headless", False)),
             project_path=str(result.get("project_path", "")),
             project_name=str(result.get("project_name", "")),
-            pid=int(result.get("pid", 0)),
+            pid=json_int(result.get("pid", 0)),
         )
 
 
 def read_token(path: Path) -> str:
-    """The instance's token; a missing or empty file is an ``AUTH_FAILED`` naming the file."""
+    """The peer's token; a missing or empty file is an ``AUTH_FAILED`` naming the file."""
     try:
         token = path.read_text("utf-8").strip()
     except OSError as error:
-        raise _auth_failed(
-            f"Cannot read the editor's token file {path}: {error.strerror or error}"
-        ) from error
+        raise _auth_failed(f"Cannot read the token file {path}: {error.strerror or error}") from error
     if not token:
-        raise _auth_failed(f"The editor's token file {path} is empty.")
+        raise _auth_failed(f"The token file {path} is empty.")
     return token
 
 
-async def authenticate(
-    ws: ClientConnection, token: str, *, client: str, instance: EditorInstance
-) -> EditorIdentity:
-    """Send the ``auth`` frame and check the answer; raises ``ToolError`` when the editor refuses."""
-    params = {"token": token, "client": client, "protocol_version": CONTRACT.protocol_version}
+async def authenticate(ws: ClientConnection, token: str, *, client: str, endpoint: Endpoint) -> PeerIdentity:
+    """Send the ``auth`` frame and check the answer; raises ``ToolError`` when the peer refuses."""
+    params: JsonObject = {"token": token, "client": client, "protocol_version": CONTRACT.protocol_version}
     # The addon allows the auth timeout for our first frame; its answer gets the same plus the margin.
     timeout_s = CONTRACT.answer_wait_s(CONTRACT.timeouts_ms["auth"])
     try:
         with anyio.fail_after(timeout_s):
-            await ws.send(encode_request(_AUTH_ID, "auth", params))
+            await ws.send(encode_request(_AUTH_ID, CONTRACT.method("auth"), params))
             frame = await ws.recv()
     except TimeoutError:
         raise _auth_failed(
-            f"{instance.describe()} did not answer the auth request within {timeout_s:.1f} s."
+            f"{endpoint.describe()} did not answer the auth request within {timeout_s:.1f} s."
         ) from None
     except ConnectionClosed as closed:
-        raise _refused(closed, instance) from closed
-    identity = _identity(frame, instance)
+        raise _refused(closed, endpoint) from closed
+    identity = _identity(frame, endpoint)
     if identity.protocol_version != CONTRACT.protocol_version:
         raise ToolError(
             ErrorCode.VERSION_UNSUPPORTED,
-            f"The addon in {instance.project_path} speaks editor protocol {identity.protocol_version}; "
+            f"The addon in {endpoint.project_path} speaks editor protocol {identity.protocol_version}; "
             f"this server speaks {CONTRACT.protocol_version}.",
             "Update the addon with 'godot-live-mcp install-addon --force', then restart the editor.",
         )
     return identity
 
 
-def _identity(frame: str | bytes, instance: EditorInstance) -> EditorIdentity:
+def _identity(frame: str | bytes, endpoint: Endpoint) -> PeerIdentity:
     try:
         message = parse_message(frame)
     except MalformedFrameError as error:
-        raise _auth_failed(f"{instance.describe()} answered auth with a malformed frame: {error}") from error
+        raise _auth_failed(f"{endpoint.describe()} answered auth with a malformed frame: {error}") from error
     if isinstance(message, ErrorResponse):
-        raise _auth_failed(f"{instance.describe()} refused auth: {message.message}")
+        raise _auth_failed(f"{endpoint.describe()} refused auth: {message.message}")
     if not isinstance(message, Response) or not isinstance(message.result, dict):
-        raise _auth_failed(f"{instance.describe()} answered auth with something other than a result.")
+        raise _auth_failed(f"{endpoint.describe()} answered auth with something other than a result.")
     if message.result.get("authed") is not True:
-        raise _auth_failed(f"{instance.describe()} did not accept the token.")
+        raise _auth_failed(f"{endpoint.describe()} did not accept the token.")
     try:
-        return EditorIdentity.from_result(message.result)
+        return PeerIdentity.from_result(message.result)
     except (TypeError, ValueError) as error:
         raise _auth_failed(
-            f"{instance.describe()} answered auth with a malformed identity: {error}"
+            f"{endpoint.describe()} answered auth with a malformed identity: {error}"
         ) from error
 
 
-def _refused(closed: ConnectionClosed, instance: EditorInstance) -> ToolError:
+def _refused(closed: ConnectionClosed, endpoint: Endpoint) -> ToolError:
     if closed.rcvd is not None and closed.rcvd.code == _POLICY_VIOLATION:
         return _auth_failed(
-            f"{instance.describe()} refused the connection: {closed.rcvd.reason or 'auth failed'}."
+            f"{endpoint.describe()} refused the connection: {closed.rcvd.reason or 'auth failed'}."
         )
     return ToolError(
-        ErrorCode.EDITOR_DISCONNECTED, f"{instance.describe()} closed the connection during auth ({closed})."
+        disconnected_code(endpoint), f"{endpoint.describe()} closed the connection during auth ({closed})."
     )
 
 
@@ -125,5 +122,10 @@ def _auth_failed(message: str) -> ToolError:
     return ToolError(
         ErrorCode.AUTH_FAILED,
         message,
-        "The registry entry may be stale: restart the editor, or run 'godot-live-mcp doctor'.",
+        "The registry entry may be stale: restart the editor or the game, or run 'godot-live-mcp doctor'.",
     )
+
+
+def disconnected_code(endpoint: Endpoint) -> str:
+    """``EDITOR_DISCONNECTED`` for a lost or refused editor connection; ``RUNTIME_DISCONNECTED`` for games."""
+    return ErrorCode.EDITOR_DISCONNECTED if endpoint.role == "editor" else ErrorCode.RUNTIME_DISCONNECTED

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
+from godot_live_mcp.bridge.jsonrpc import JsonObject, JsonValue
 from godot_live_mcp.contract import CONTRACT
 
 logger = logging.getLogger(__name__)
@@ -25,11 +24,15 @@ class CommandAnnotations:
     cancellable: bool = False
     scene_independent: bool = False
     exclusive: bool = False
+    open_world: bool = False
+    """Reaches past the project: runs arbitrary code (OS commands, any file, other instances' tokens)."""
 
     @property
     def mutating(self) -> bool:
-        """Read-only together with destructive counts as mutating, as the addon does."""
-        return not self.read_only or self.destructive
+        """Not read-only by the contract's rule (read-only together with destructive counts as mutating)."""
+        return not CONTRACT.counts_as_read_only(
+            {"read_only": self.read_only, "destructive": self.destructive}
+        )
 
 
 @dataclass(frozen=True)
@@ -45,10 +48,10 @@ class CommandSpec:
 
     name: str
     description: str
-    input_schema: dict[str, Any]
+    input_schema: JsonObject
     annotations: CommandAnnotations
     timeout_ms: int
-    output_schema: dict[str, Any] | None = None
+    output_schema: JsonObject | None = None
     group: CommandGroup | None = None
     success_hint: str = ""
     owner: str = BUILTIN_OWNER
@@ -69,9 +72,9 @@ class Catalog:
     commands: tuple[CommandSpec, ...] = field(default_factory=tuple)
 
 
-def parse_catalog(result: Any) -> Catalog:
+def parse_catalog(result: JsonValue) -> Catalog:
     """Parse an ``mcp.catalog`` result; a malformed command is logged and left out, never fatal."""
-    if not isinstance(result, Mapping):
+    if not isinstance(result, dict):
         raise ValueError("mcp.catalog did not answer with an object")
     version = result.get("catalog_version", 0)
     raw_commands = result.get("commands", [])
@@ -86,8 +89,8 @@ def parse_catalog(result: Any) -> Catalog:
     return Catalog(int(version) if isinstance(version, int | float) else 0, tuple(commands))
 
 
-def parse_command(raw: Any) -> CommandSpec:
-    if not isinstance(raw, Mapping):
+def parse_command(raw: JsonValue) -> CommandSpec:
+    if not isinstance(raw, dict):
         raise ValueError(f"entry is not an object: {raw!r:.80}")
     name = raw.get("name")
     if not isinstance(name, str) or not name:
@@ -98,7 +101,7 @@ def parse_command(raw: Any) -> CommandSpec:
         input_schema=_schema(raw.get("input_schema"), name, "input_schema") or {"type": "object"},
         output_schema=_schema(raw.get("output_schema"), name, "output_schema"),
         annotations=_annotations(raw.get("annotations")),
-        timeout_ms=_timeout_ms(raw.get("timeout_ms")),
+        timeout_ms=CONTRACT.clamp_timeout_ms(raw.get("timeout_ms")),
         group=_group(raw.get("group")),
         success_hint=str(raw.get("success_hint", "")),
         owner=str(raw.get("owner", BUILTIN_OWNER)),
@@ -106,33 +109,28 @@ def parse_command(raw: Any) -> CommandSpec:
     )
 
 
-def _schema(value: Any, name: str, key: str) -> dict[str, Any] | None:
+def _schema(value: JsonValue, name: str, key: str) -> JsonObject | None:
     if value is None:
         return None
-    if not isinstance(value, Mapping):
+    if not isinstance(value, dict):
         raise ValueError(f"{name}: {key} is not an object")
     return dict(value)
 
 
-def _annotations(value: Any) -> CommandAnnotations:
-    flags = value if isinstance(value, Mapping) else {}
+def _annotations(value: JsonValue) -> CommandAnnotations:
+    flags = value if isinstance(value, dict) else {}
     names = CommandAnnotations.__dataclass_fields__
     return CommandAnnotations(**{key: bool(flags[key]) for key in names if key in flags})
 
 
-def _timeout_ms(value: Any) -> int:
-    limits = CONTRACT.timeouts_ms
-    if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
-        return limits["default"]
-    return int(min(max(value, limits["floor"]), limits["cap"]))
-
-
-def _group(value: Any) -> CommandGroup | None:
-    if not isinstance(value, Mapping) or not isinstance(value.get("name"), str):
+def _group(value: JsonValue) -> CommandGroup | None:
+    if not isinstance(value, dict):
         return None
-    keywords = value.get("keywords", [])
+    name, keywords = value.get("name"), value.get("keywords", [])
+    if not isinstance(name, str):
+        return None
     return CommandGroup(
-        name=value["name"],
+        name=name,
         description=str(value.get("description", "")),
         keywords=tuple(str(k) for k in keywords) if isinstance(keywords, list) else (),
     )

@@ -7,26 +7,34 @@ editor to come back.
 from __future__ import annotations
 
 import logging
+from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Iterator, Mapping
 from contextlib import suppress
 from dataclasses import dataclass
-from typing import Any
 
 import anyio
 from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 
 from godot_live_mcp.bridge.catalog import Catalog, parse_catalog
-from godot_live_mcp.bridge.editor_connection import EditorConnection, connect_editor
-from godot_live_mcp.bridge.jsonrpc import Notification
+from godot_live_mcp.bridge.jsonrpc import JsonValue, Notification
+from godot_live_mcp.bridge.peer_connection import PeerConnection, connect_peer
 from godot_live_mcp.bridge.queue_events import current_queue_listener
+from godot_live_mcp.bridge.reply import CommandReply, read_reply
 from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
-from godot_live_mcp.instances.editor_source import EditorSource
 from godot_live_mcp.instances.instance import EditorInstance
 
 logger = logging.getLogger(__name__)
 
 CatalogListener = Callable[[Catalog], Awaitable[None]]
-CATALOG_CHANGED = "catalog.changed"
+CATALOG_CHANGED = CONTRACT.method("catalog_changed")
+
+
+class EditorSource(ABC):
+    """Supplies the editor to connect to; the link asks again after every disconnection."""
+
+    @abstractmethod
+    async def find(self) -> EditorInstance:
+        """The editor to talk to now; raises ``ToolError`` ``EDITOR_DISCONNECTED`` saying why not."""
 
 
 @dataclass(frozen=True)
@@ -51,7 +59,7 @@ class EditorLink:
         self.source = source
         self._backoff = backoff or Backoff()
         self._listeners: list[CatalogListener] = []
-        self._connection: EditorConnection | None = None
+        self._connection: PeerConnection | None = None
         self._instance: EditorInstance | None = None
         self._catalog: Catalog | None = None
         self._problem = ToolError(
@@ -59,6 +67,8 @@ class EditorLink:
         )
         self._first_attempt = anyio.Event()
         self._connected = anyio.Event()
+        self._closed = False
+        self._scope: anyio.CancelScope | None = None
 
     @property
     def connected(self) -> bool:
@@ -98,8 +108,10 @@ class EditorLink:
             await self._connected.wait()
         return self.connected
 
-    async def call(self, method: str, params: Mapping[str, Any] | None, timeout_s: float) -> Any:
-        """Run one editor method; fails fast with ``EDITOR_DISCONNECTED`` while there is no connection.
+    async def call(
+        self, method: str, params: Mapping[str, JsonValue] | None, timeout_s: float
+    ) -> CommandReply:
+        """Run one editor command; fails fast with ``EDITOR_DISCONNECTED`` while there is no connection.
 
         Its queue events go to the listener installed with ``listening_to_queue``, if any.
         """
@@ -107,12 +119,23 @@ class EditorLink:
         if connection is None or connection.closed:
             raise self.problem
         listener = current_queue_listener()
-        return await connection.request(method, params, timeout_s=timeout_s, on_queue=listener)
+        result = await connection.request(method, params, timeout_s=timeout_s, on_queue=listener)
+        return read_reply(result, method, connection.endpoint.peer_name)
+
+    def close(self) -> None:
+        """Drop the connection and never connect again (the server is stopping): ``run()`` returns."""
+        self._closed = True
+        if self._scope is not None:
+            self._scope.cancel()
 
     async def run(self) -> None:
-        """Connect and stay connected until cancelled."""
+        """Connect and stay connected until cancelled or closed."""
+        with anyio.CancelScope() as self._scope:
+            await self._keep_connected()
+
+    async def _keep_connected(self) -> None:
         delays = self._backoff.delays()
-        while True:
+        while not self._closed:
             try:
                 await self._serve_one_connection()
                 logger.warning("%s", self._problem.message)  # the editor closed the connection
@@ -130,7 +153,7 @@ class EditorLink:
         instance = await self.source.find()
         changes, stale = anyio.create_memory_object_stream[int](1)
         with changes, stale:
-            async with connect_editor(instance, on_notification=self._notified(changes)) as connection:
+            async with connect_peer(instance.endpoint, on_notification=self._notified(changes)) as connection:
                 catalog = await request_catalog(connection)
                 # Attached before its tools are published: a call may follow the tool list at once.
                 self._attach(instance, connection)
@@ -144,7 +167,7 @@ class EditorLink:
                 finally:
                     self._detach()
 
-    def _attach(self, instance: EditorInstance, connection: EditorConnection) -> None:
+    def _attach(self, instance: EditorInstance, connection: PeerConnection) -> None:
         self._instance, self._connection = instance, connection
         self._connected.set()
         self._problem = ToolError(
@@ -173,7 +196,7 @@ class EditorLink:
             await listener(catalog)
 
     async def _refresh_on_change(
-        self, connection: EditorConnection, stale: MemoryObjectReceiveStream[int]
+        self, connection: PeerConnection, stale: MemoryObjectReceiveStream[int]
     ) -> None:
         async for _version in stale:
             try:
@@ -195,10 +218,10 @@ class EditorLink:
         return on_notification
 
 
-async def request_catalog(connection: EditorConnection) -> Catalog:
-    """The catalogue the editor publishes now (``mcp.catalog``); ``PROTOCOL_ERROR`` when it is unreadable."""
+async def request_catalog(connection: PeerConnection) -> Catalog:
+    """The catalogue the peer publishes now (``mcp.catalog``); ``PROTOCOL_ERROR`` when it is unreadable."""
     result = await connection.request(
-        "mcp.catalog", None, timeout_s=CONTRACT.answer_wait_s(CONTRACT.timeouts_ms["default"])
+        CONTRACT.method("catalog"), None, timeout_s=CONTRACT.answer_wait_s(CONTRACT.timeouts_ms["default"])
     )
     try:
         return parse_catalog(result)

@@ -1,22 +1,28 @@
-"""JSON-RPC 2.0 frames of the editor wire (docs/protocol.md): typed inside, JSON only at the edge."""
+"""JSON-RPC 2.0 frames of the wire both peers speak (docs/protocol.md): typed inside, JSON only at the edge.
+
+The error codes come from contract.json (``jsonrpc_codes``), which the addon reads too.
+"""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypeAlias
 
-from godot_live_mcp.contract import ErrorCode, ToolError, is_known_code
+from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError, is_known_code
 
 RequestId = int | str
+JsonValue: TypeAlias = "dict[str, JsonValue] | list[JsonValue] | str | int | float | bool | None"
+JsonObject: TypeAlias = "dict[str, JsonValue]"
 
-PARSE_ERROR = -32700
-INVALID_REQUEST = -32600
-METHOD_NOT_FOUND = -32601
-INVALID_PARAMS = -32602
-INTERNAL_ERROR = -32603
-DEADLINE_EXCEEDED = -32000
+_CODES = CONTRACT.jsonrpc_codes
+PARSE_ERROR = _CODES["parse_error"]
+INVALID_REQUEST = _CODES["invalid_request"]
+METHOD_NOT_FOUND = _CODES["method_not_found"]
+INVALID_PARAMS = _CODES["invalid_params"]
+INTERNAL_ERROR = _CODES["internal_error"]
+DEADLINE_EXCEEDED = _CODES["deadline_exceeded"]
 
 
 @dataclass(frozen=True)
@@ -24,7 +30,7 @@ class Response:
     """A result frame; for a command it holds the command envelope."""
 
     id: RequestId
-    result: Any
+    result: JsonValue
 
 
 @dataclass(frozen=True)
@@ -34,40 +40,45 @@ class ErrorResponse:
     id: RequestId | None
     code: int
     message: str
-    data: Any = None
+    data: JsonValue = None
 
-    def to_tool_error(self, method: str) -> ToolError:
-        """The contract error a caller sees for this protocol failure."""
-        data = self.data if isinstance(self.data, Mapping) else {}
+    def to_tool_error(self, method: str, peer: str = "the Godot editor") -> ToolError:
+        """The contract error a caller sees for this protocol failure of ``peer`` (the editor or the game)."""
+        data = self.data if isinstance(self.data, dict) else {}
         if self.code == DEADLINE_EXCEEDED:
             code = str(data.get("code", ErrorCode.TIMEOUT))
             return ToolError(code if is_known_code(code) else ErrorCode.TIMEOUT, f"{method}: {self.message}")
         if self.code == METHOD_NOT_FOUND:
             return ToolError(
                 ErrorCode.UNKNOWN_TOOL,
-                f"The editor has no command {method!r}: {self.message}",
-                "The editor's commands changed; list the tools again.",
+                f"{_capital(peer)} has no command {method!r}: {self.message}",
+                f"The commands of {peer} changed; list the tools again.",
             )
         if self.code == INVALID_PARAMS:
             return ToolError(ErrorCode.INVALID_PARAMS, f"{method}: {self.message}")
         if self.code == INTERNAL_ERROR:
-            return ToolError(ErrorCode.INTERNAL, f"{method} failed inside the editor: {self.message}")
+            return ToolError(ErrorCode.INTERNAL, f"{method} failed inside {peer}: {self.message}")
         return ToolError(
-            ErrorCode.PROTOCOL_ERROR, f"The editor rejected the {method} frame ({self.code}): {self.message}"
+            ErrorCode.PROTOCOL_ERROR,
+            f"{_capital(peer)} rejected the {method} frame ({self.code}): {self.message}",
         )
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 @dataclass(frozen=True)
 class Notification:
-    """A frame without an id, pushed by the editor (``_queued``, ``catalog.changed``, ...)."""
+    """A frame without an id, pushed by the peer (``_queued``, ``catalog.changed``, ...)."""
 
     method: str
-    params: dict[str, Any] = field(default_factory=dict)
+    params: JsonObject = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class IncomingRequest:
-    """A request from the editor; the editor channel sends none today, so callers only log it."""
+    """A request from the peer; neither peer sends one today, so callers only log it."""
 
     id: RequestId
     method: str
@@ -77,11 +88,11 @@ Message = Response | ErrorResponse | Notification | IncomingRequest
 
 
 class MalformedFrameError(ValueError):
-    """A frame from the editor that is not a JSON-RPC 2.0 message."""
+    """A frame from the peer that is not a JSON-RPC 2.0 message."""
 
 
-def encode_request(request_id: RequestId, method: str, params: Mapping[str, Any] | None = None) -> str:
-    frame: dict[str, Any] = {"jsonrpc": "2.0", "id": request_id, "method": method}
+def encode_request(request_id: RequestId, method: str, params: Mapping[str, JsonValue] | None = None) -> str:
+    frame: JsonObject = {"jsonrpc": "2.0", "id": request_id, "method": method}
     if params is not None:
         frame["params"] = dict(params)
     return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
@@ -110,7 +121,7 @@ def parse_message(frame: str | bytes) -> Message:
     raise MalformedFrameError("neither a result, an error, nor a call")
 
 
-def _parse_call(data: dict[str, Any]) -> Notification | IncomingRequest:
+def _parse_call(data: JsonObject) -> Notification | IncomingRequest:
     method, params = data["method"], data.get("params", {})
     if not isinstance(method, str) or not isinstance(params, dict):
         raise MalformedFrameError("a call needs a string method and object params")
@@ -120,6 +131,13 @@ def _parse_call(data: dict[str, Any]) -> Notification | IncomingRequest:
             raise MalformedFrameError("a request id must be an integer or a string")
         return IncomingRequest(request_id, method)
     return Notification(method, params)
+
+
+def json_int(value: JsonValue) -> int:
+    """A JSON number as an int (GDScript writes every number as a float); ``ValueError`` for anything else."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(f"expected a number, got {value!r:.40}")
+    return int(value)
 
 
 def as_request_id(value: object) -> RequestId | None:

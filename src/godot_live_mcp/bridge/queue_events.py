@@ -13,9 +13,10 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 from godot_live_mcp.bridge.jsonrpc import Notification, RequestId, as_request_id
+from godot_live_mcp.contract import CONTRACT
 
-QUEUED = "_queued"
-EXECUTING = "_executing"
+QUEUED = CONTRACT.method("queued")
+EXECUTING = CONTRACT.method("executing")
 
 
 @dataclass(frozen=True)

@@ -10,13 +10,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
 
 import anyio
 
-from godot_live_mcp.bridge.editor_connection import EditorConnection, connect_editor
+from godot_live_mcp.bridge.jsonrpc import JsonValue
+from godot_live_mcp.bridge.peer_connection import PeerConnection, connect_peer
+from godot_live_mcp.bridge.reply import CommandReply, read_reply
 from godot_live_mcp.contract import ErrorCode, ToolError
-from godot_live_mcp.instances.instance import EditorInstance
+from godot_live_mcp.instances.instance import EditorInstance, Endpoint
 from godot_live_mcp.instances.runtime_entry import find_runtime
 
 __all__ = ["RuntimeLink"]
@@ -43,7 +44,7 @@ class RuntimeLink:
         self._editor = editor
         self._registry = registry
         self._poll_interval_s = poll_interval_s
-        self._connection: EditorConnection | None = None
+        self._connection: PeerConnection | None = None
         self._wake = anyio.Event()
         self._attempted = anyio.Event()
         self._problem: ToolError | None = None
@@ -52,13 +53,16 @@ class RuntimeLink:
     def connected(self) -> bool:
         return self._connection is not None and not self._connection.closed
 
-    async def call(self, method: str, params: Mapping[str, Any] | None, timeout_s: float) -> Any:
-        """Run one runtime method in the game; ``GAME_NOT_RUNNING`` at once when there is none."""
+    async def call(
+        self, method: str, params: Mapping[str, JsonValue] | None, timeout_s: float
+    ) -> CommandReply:
+        """Run one runtime command in the game; ``GAME_NOT_RUNNING`` at once when there is none."""
         connection = await self._ready_connection()
         try:
-            return await connection.request(method, params, timeout_s=timeout_s)
+            result = await connection.request(method, params, timeout_s=timeout_s)
         except ToolError as error:
-            raise self._as_runtime_error(error, method) from None
+            raise _cut_short(error, method) from None
+        return read_reply(result, method, connection.endpoint.peer_name)
 
     async def run(self) -> None:
         """Follow the game until cancelled: connect when it appears, drop it when it ends."""
@@ -71,14 +75,12 @@ class RuntimeLink:
                 await self._wake.wait()
             self._wake = anyio.Event()
 
-    async def _serve(self, endpoint: EditorInstance) -> None:
+    async def _serve(self, endpoint: Endpoint) -> None:
         try:
-            async with connect_editor(endpoint) as connection:
+            async with connect_peer(endpoint) as connection:
                 self._connection, self._problem = connection, None
                 self._attempted.set()
-                logger.info(
-                    "connected to the running game (pid %d, port %d)", endpoint.pid, endpoint.editor_port
-                )
+                logger.info("connected to the running game (pid %d, port %d)", endpoint.pid, endpoint.port)
                 await connection.wait_closed()
                 logger.info("the game's connection closed (pid %d)", endpoint.pid)
         except ToolError as error:
@@ -88,7 +90,7 @@ class RuntimeLink:
         finally:
             self._connection = None
 
-    async def _ready_connection(self) -> EditorConnection:
+    async def _ready_connection(self) -> PeerConnection:
         connection = self._connection
         if connection is not None and not connection.closed:
             return connection
@@ -108,7 +110,7 @@ class RuntimeLink:
             )
         return connection
 
-    def _find(self) -> EditorInstance | None:
+    def _find(self) -> Endpoint | None:
         editor = self._editor()
         return find_runtime(editor, self._registry) if editor is not None else None
 
@@ -117,13 +119,14 @@ class RuntimeLink:
         project = f" of {editor.project_name}" if editor is not None else ""
         return ToolError(ErrorCode.GAME_NOT_RUNNING, f"No game{project} is running.")
 
-    def _as_runtime_error(self, error: ToolError, method: str) -> ToolError:
-        """Errors worded for the editor channel, reworded for the game."""
-        if error.code == ErrorCode.EDITOR_DISCONNECTED:
-            return ToolError(
-                ErrorCode.RUNTIME_DISCONNECTED,
-                f"The game closed the connection while {method} ran (it ended, or crashed).",
-            )
-        if error.code == ErrorCode.TIMEOUT:
-            return ToolError(ErrorCode.TIMEOUT, error.message.replace("the editor", "the game"), _SLOW_HINT)
-        return error
+
+def _cut_short(error: ToolError, method: str) -> ToolError:
+    """A call the game's connection failed, said in the game's terms."""
+    if error.code == ErrorCode.RUNTIME_DISCONNECTED:
+        return ToolError(
+            ErrorCode.RUNTIME_DISCONNECTED,
+            f"The game closed the connection while {method} ran (it ended, or crashed).",
+        )
+    if error.code == ErrorCode.TIMEOUT:
+        return ToolError(ErrorCode.TIMEOUT, error.message, _SLOW_HINT)
+    return error

@@ -64,10 +64,9 @@ def _project_info(data: Mapping[str, Any]) -> str:
 
 
 def _node(data: Mapping[str, Any]) -> str:
-    # The editor lists property rows ({name, value, ...}); the game maps names to {type, value}.
-    raw = data.get("properties", [])
-    rows = raw.items() if isinstance(raw, Mapping) else ((row["name"], row) for row in raw)
-    properties = ", ".join(f"{name} = {_value(row['value'])}" for name, row in rows)
+    # node_get and runtime_get_node list the same property rows ({name, type, value}).
+    rows = data.get("properties", [])
+    properties = ", ".join(f"{row['name']} = {_value(row.get('value'))}" for row in rows)
     return f"{data['node_path']} ({data['type']}): {properties}"
 
 

@@ -19,10 +19,9 @@ from rich.console import Console
 from rich.markup import escape
 
 from godot_live_mcp.cli._demo_render import render_result, render_tools
-from godot_live_mcp.contract import ToolError
-from godot_live_mcp.instances._actionable import ActionableError
+from godot_live_mcp.contract import ActionableError
+from godot_live_mcp.godot.locator import find_godot
 from godot_live_mcp.instances.addon_install import install_addon
-from godot_live_mcp.instances.godot_locator import find_godot
 from godot_live_mcp.instances.launcher import EditorProcess, launch_editor
 from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
 
@@ -46,11 +45,11 @@ DEMO_CALLS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("editor_undo", {}),
     ("game_start", {}),
     ("runtime_pause", {}),
-    ("runtime_get_node", {"node_path": "Player", "properties": ["position"]}),
+    ("runtime_get_node", {"node_path": "Player", "names": ["position"]}),
     ("input_action_press", {"action": "move_right"}),
     ("runtime_step", {"frames": 30}),
     ("input_action_release", {"action": "move_right"}),
-    ("runtime_get_node", {"node_path": "Player", "properties": ["position"]}),
+    ("runtime_get_node", {"node_path": "Player", "names": ["position"]}),
     ("game_stop", {}),
 )
 _STEP_TIMEOUT_S = 120.0
@@ -159,7 +158,7 @@ async def _step(console: Console, title: str, work: Awaitable[_T], editor: Edito
             value = await work
     except TimeoutError as error:
         raise DemoFailedError(f"{title} took longer than {_STEP_TIMEOUT_S:.0f} s") from error
-    except ToolError as error:
+    except ActionableError as error:
         raise DemoFailedError(f"{title}: {error.message}") from error
     elapsed_ms = (time.perf_counter() - began) * 1000
     console.print(f"[cyan]{elapsed_ms:9.1f} ms[/]  [bold]{escape(title)}[/]")

@@ -7,6 +7,7 @@ compared with a fresh rendering.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterable, Mapping
 from itertools import groupby
 from typing import Any
@@ -16,6 +17,7 @@ import mcp_types as types
 from godot_live_mcp.bridge.catalog import Catalog, CommandSpec
 from godot_live_mcp.contract import ToolError
 from godot_live_mcp.server.projection import project_command
+from godot_live_mcp.server.schema_bounds import MAX_SAFE_INTEGER
 
 REGENERATE = "make docs"
 _INTRO = """\
@@ -98,6 +100,7 @@ def _annotations(spec: CommandSpec, tool: types.Tool) -> str:
     for present, word in (
         (hints.destructive_hint, "destructive"),
         (hints.idempotent_hint, "idempotent"),
+        (hints.open_world_hint, "open-world (needs --allow-execute)"),
         (flags.cancellable, "cancellable"),
         (flags.exclusive, "exclusive"),
         (flags.scene_independent, "scene-independent"),
@@ -140,10 +143,15 @@ def schema_type(prop: Mapping[str, Any]) -> str:
 
 
 def _bounds(prop: Mapping[str, Any]) -> str:
-    low, high = prop.get("minimum"), prop.get("maximum")
+    """The command's own bounds; the safety bounds every number gets (schema_bounds.py) go unsaid."""
+    low, high = (None if _is_safety_bound(prop.get(key)) else prop.get(key) for key in ("minimum", "maximum"))
     if low is not None and high is not None:
         return f"{low}–{high}"
     return f"≥ {low}" if low is not None else f"≤ {high}" if high is not None else ""
+
+
+def _is_safety_bound(value: Any) -> bool:
+    return isinstance(value, int | float) and abs(value) in (MAX_SAFE_INTEGER, sys.float_info.max)
 
 
 def _property_names(schema: Mapping[str, Any] | None) -> list[str]:

@@ -14,14 +14,14 @@ from rich.markup import escape
 from rich.table import Table
 
 from godot_live_mcp import __version__
-from godot_live_mcp.instances._actionable import ActionableError
+from godot_live_mcp.contract import ActionableError
+from godot_live_mcp.godot.locator import find_godot, godot_version
 from godot_live_mcp.instances.addon_install import (
     addon_enabled,
     bundled_addon_version,
     installed_addon_version,
     project_root,
 )
-from godot_live_mcp.instances.godot_locator import find_godot, godot_version
 from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV, registry_dir
 
 __all__ = ["doctor_command"]

@@ -11,9 +11,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
-from godot_live_mcp.instances._actionable import ActionableError
-from godot_live_mcp.instances.godot_install import Suite, default_prefix, install_godot
-from godot_live_mcp.instances.godot_locator import find_godot
+from godot_live_mcp.cli._errors import reported_as_click_error
+from godot_live_mcp.godot.install import Suite, default_prefix, install_godot
+from godot_live_mcp.godot.locator import find_godot
 
 __all__ = ["godot_group"]
 
@@ -46,17 +46,14 @@ def install_command(prefix: Path | None, suite: str | None, with_display: bool, 
     """Install Godot 4 from Debian's archive into a private folder (Linux x86_64; touches nothing else)."""
     console = Console(stderr=True, highlight=False)
     target = prefix or default_prefix()
-    try:
-        with _ConsoleProgress(console) as progress:
-            result = install_godot(
-                target,
-                suite=cast(Suite | None, suite),
-                with_display=with_display,
-                force=force,
-                progress=progress,
-            )
-    except ActionableError as error:
-        raise click.ClickException(str(error)) from error
+    with reported_as_click_error(), _ConsoleProgress(console) as progress:
+        result = install_godot(
+            target,
+            suite=cast(Suite | None, suite),
+            with_display=with_display,
+            force=force,
+            progress=progress,
+        )
     if result.already_installed:
         message = f"Godot {result.version} is already installed in {result.prefix} (--force reinstalls it)"
     else:
@@ -71,10 +68,8 @@ def install_command(prefix: Path | None, suite: str | None, with_display: bool, 
 @godot_group.command("path")
 def path_command() -> None:
     """Print the Godot binary that would be used (stdout) and where it was found (stderr)."""
-    try:
+    with reported_as_click_error():
         found = find_godot()
-    except ActionableError as error:
-        raise click.ClickException(str(error)) from error
     click.echo(str(found.path))
     click.echo(f"found via {found.describe()}", err=True)
 

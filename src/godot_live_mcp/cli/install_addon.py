@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from godot_live_mcp.instances._actionable import ActionableError
+from godot_live_mcp.cli._errors import reported_as_click_error
 from godot_live_mcp.instances.addon_install import install_addon
 
 __all__ = ["install_addon_command"]
@@ -23,11 +23,14 @@ _COPY_MESSAGES = {
 @click.option("--force", is_flag=True, help="Replace a locally changed copy of the same version.")
 def install_addon_command(project: Path, force: bool) -> None:
     """Copy the godot_live_mcp editor addon into PROJECT and enable it in project.godot."""
-    try:
+    with reported_as_click_error():
         result = install_addon(project, force=force)
-    except ActionableError as error:
-        raise click.ClickException(str(error)) from error
     click.echo(_COPY_MESSAGES[result.copy].format(version=result.version or "?", folder=result.addon_dir))
+    if result.replaced_old is not None:
+        click.echo(
+            f"Removed the previous addon folder {result.replaced_old} (godot-mcp); its settings and "
+            "autoload now use the godot_live_mcp name"
+        )
     click.echo(
         "Enabled it in project.godot" if result.enabled_now else "It is already enabled in project.godot"
     )

@@ -8,15 +8,19 @@ from __future__ import annotations
 import logging
 import sys
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import anyio
 import click
 
 from godot_live_mcp.cli._logging import configure_stderr_logging
-from godot_live_mcp.instances._actionable import ActionableError
+from godot_live_mcp.cli.serve_config import MIN_MAX_TOOLS, ServeConfig, load_serve_config
+from godot_live_mcp.contract import ActionableError
+from godot_live_mcp.godot.locator import find_godot
 from godot_live_mcp.instances.addon_install import addon_enabled, addon_installed, install_addon, project_root
-from godot_live_mcp.instances.godot_locator import find_godot
+
+if TYPE_CHECKING:
+    from godot_live_mcp.server.surface import StartupTools
 
 __all__ = ["serve_command"]
 
@@ -31,14 +35,38 @@ logger = logging.getLogger("godot_live_mcp.serve")
     type=click.IntRange(1, 65535),
     default=8765,
     show_default=True,
-    help="Port for --transport http.",
+    help="Port for --transport http (clients need the bearer token it prints on stderr).",
 )
 @click.option(
     "--read-only", is_flag=True, help="List and run only read-only tools (or GODOT_MCP_READ_ONLY=1)."
 )
+@click.option(
+    "--allow-execute",
+    is_flag=True,
+    help="Offer editor_execute and execute_code: they run any code the client sends (OS commands, any "
+    "file, every instance's token). Default: the project's config.toml, else off.",
+)
 @click.option("--no-launch", is_flag=True, help="Never start an editor; only connect to a running one.")
 @click.option(
     "--godot", default=None, help="Godot binary to launch (else GODOT_BIN, PATH, the private install)."
+)
+@click.option(
+    "--confirm",
+    type=click.Choice(["destructive"]),
+    default=None,
+    help="Ask the person (MCP elicitation) before a destructive tool runs; refused if the client cannot ask.",
+)
+@click.option(
+    "--tools",
+    default=None,
+    help="Tools listed at start: core, all, or core plus groups (scene,node). Default: the project's "
+    ".godot-live-mcp/config.toml, else core.",
+)
+@click.option(
+    "--max-tools",
+    type=click.IntRange(min=MIN_MAX_TOOLS),
+    default=None,
+    help="Most tools listed at once, however many groups are loaded (default: config file, else 80).",
 )
 @click.option("-v", "--verbose", is_flag=True, help="Log every tool call.")
 def serve_command(
@@ -46,8 +74,12 @@ def serve_command(
     transport: str,
     port: int,
     read_only: bool,
+    allow_execute: bool,
     no_launch: bool,
     godot: str | None,
+    confirm: str | None,
+    tools: str | None,
+    max_tools: int | None,
     verbose: bool,
 ) -> None:
     """Serve a live Godot editor to an MCP client (stdio by default, or HTTP on 127.0.0.1)."""
@@ -55,17 +87,49 @@ def serve_command(
     from godot_live_mcp.server.composition import ServeOptions, serve
 
     configure_stderr_logging(logging.DEBUG if verbose else logging.INFO)
+    folder = _project_folder(project) if project is not None else None
+    startup, most = _tool_surface(folder, tools, max_tools)
     options = ServeOptions(
-        project=_project_folder(project) if project is not None else None,
+        project=folder,
         transport="http" if transport == "http" else "stdio",
         port=port,
         read_only=read_only,
+        allow_execute=allow_execute or _config(folder).allow_execute is True,
         launch=not no_launch,
         godot=godot,
+        confirm_destructive=confirm == "destructive",
+        tools=startup,
+        max_tools=most,
     )
+    _check_rate_limit()
     if options.project is not None and options.launch:
         _prepare_launch(options.project, godot)
     anyio.run(serve, options)
+
+
+def _check_rate_limit() -> None:
+    from godot_live_mcp.server.hooks import rate_limit_from_env
+
+    try:
+        rate_limit_from_env()
+    except ActionableError as error:
+        _fail(error)
+
+
+def _tool_surface(project: Path | None, tools: str | None, max_tools: int | None) -> tuple[StartupTools, int]:
+    """The start-up tools and the cap: the flags, else the project's config file, else the defaults."""
+    from godot_live_mcp.server.surface import DEFAULT_MAX_TOOLS, StartupTools
+
+    config = _config(project)
+    startup = StartupTools.parse(tools or config.tools or "core")
+    return startup, max_tools or config.max_tools or DEFAULT_MAX_TOOLS
+
+
+def _config(project: Path | None) -> ServeConfig:
+    try:
+        return load_serve_config(project)
+    except ActionableError as error:
+        _fail(error)
 
 
 def _project_folder(project: Path) -> Path:

@@ -12,10 +12,10 @@ import anyio
 import click
 
 from godot_live_mcp.bridge.catalog import Catalog
-from godot_live_mcp.bridge.editor_connection import connect_editor
 from godot_live_mcp.bridge.editor_link import request_catalog
+from godot_live_mcp.bridge.peer_connection import connect_peer
+from godot_live_mcp.cli._errors import reported_as_click_error
 from godot_live_mcp.contract import ErrorCode, ToolError
-from godot_live_mcp.instances._actionable import ActionableError
 from godot_live_mcp.instances.addon_install import install_addon, project_root
 from godot_live_mcp.instances.instance import EditorInstance
 from godot_live_mcp.instances.launcher import launch_editor
@@ -62,14 +62,8 @@ def reference_command(
     # Imported here: rendering pulls in the MCP SDK, which other commands should not pay for at start-up.
     from godot_live_mcp.cli._tool_reference import render_reference
 
-    try:
+    with reported_as_click_error():
         catalog = anyio.run(_live_catalog, project, godot)
-    except ToolError as error:
-        raise click.ClickException(
-            f"{error.message}\nhint: {error.hint}" if error.hint else error.message
-        ) from error
-    except ActionableError as error:
-        raise click.ClickException(str(error)) from error
     page = render_reference(catalog, include_extensions=include_extensions)
     if check is not None:
         _check(check, page)
@@ -78,6 +72,31 @@ def reference_command(
         click.echo(f"wrote {output}", err=True)
     else:
         click.echo(page, nl=False)
+
+
+@tools_group.command("count")
+@click.option(
+    "--project",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Measure the live editor of this project (from the registry) instead of a fresh demo copy.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@click.option(
+    "--godot", default=None, help="Godot binary to launch (else GODOT_BIN, PATH, the private install)."
+)
+def count_command(project: Path | None, as_json: bool, godot: str | None) -> None:
+    """Print each tool surface's size: core (the default start-up), read-only and all.
+
+    Tools, characters and tokens of the tools/list JSON, output schemas apart. Tokens are real
+    (o200k_base) with the optional bpe-openai package installed, else characters/4; it says which.
+    """
+    from godot_live_mcp.cli._tool_count import render_json, render_text, surface_sizes
+
+    with reported_as_click_error():
+        catalog = anyio.run(_live_catalog, project, godot)
+    name, sizes = surface_sizes(catalog)
+    click.echo(render_json(name, sizes) if as_json else render_text(name, sizes), nl=False)
 
 
 def stale_reference_message(path: Path, page: str) -> str | None:
@@ -118,7 +137,7 @@ async def _live_catalog(project: Path | None, godot: str | None) -> Catalog:
 
 async def fetch_catalog(instance: EditorInstance) -> Catalog:
     """The catalogue ``instance`` publishes now (``mcp.catalog``)."""
-    async with connect_editor(instance) as connection:
+    async with connect_peer(instance.endpoint) as connection:
         return await request_catalog(connection)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -17,8 +18,16 @@ def addon_source_dir() -> Path:
 
 
 @dataclass(frozen=True)
+class GroupFacts:
+    """A built-in tool group: what its tools are for, and words a request for them may use."""
+
+    description: str
+    keywords: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Contract:
-    """Typed view of ``contract.json``."""
+    """Typed view of ``contract.json``; ``contract_data.gd`` reads the same sections in the addon."""
 
     protocol_version: int
     error_codes: dict[str, dict[str, str]]
@@ -28,10 +37,33 @@ class Contract:
     limits: dict[str, int]
     timeouts_ms: dict[str, int]
     ports: dict[str, tuple[int, int]]
+    protocol_methods: dict[str, str]
+    jsonrpc_codes: dict[str, int]
+    close_codes: dict[str, int]
+    read_only_rule: dict[str, bool]
+    groups: dict[str, GroupFacts]
+    core_tools: tuple[str, ...]
 
     def answer_wait_s(self, timeout_ms: int) -> float:
         """The wait (s) for an answer the addon owes within ``timeout_ms``: that plus the transport margin."""
         return (timeout_ms + self.timeouts_ms["transport_margin"]) / 1000
+
+    def clamp_timeout_ms(self, value: object) -> int:
+        """A command's deadline as both sides settle it: no positive number means the default, else the
+        number held between the floor and the cap."""
+        limits = self.timeouts_ms
+        if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+            return limits["default"]
+        return int(min(max(value, limits["floor"]), limits["cap"]))
+
+    def counts_as_read_only(self, annotations: Mapping[str, bool]) -> bool:
+        """Whether a command with these annotation flags is read-only: every flag of the rule has its value
+        (read-only together with destructive counts as mutating)."""
+        return all(annotations.get(flag, False) == value for flag, value in self.read_only_rule.items())
+
+    def method(self, role: str) -> str:
+        """The wire name of a protocol method or notice by its role (``catalog`` is ``mcp.catalog``)."""
+        return self.protocol_methods[role]
 
 
 def load_contract() -> Contract:
@@ -45,6 +77,15 @@ def load_contract() -> Contract:
         limits={k: int(v) for k, v in raw["limits"].items()},
         timeouts_ms={k: int(v) for k, v in raw["timeouts_ms"].items()},
         ports={k: (int(v[0]), int(v[1])) for k, v in raw["ports"].items()},
+        protocol_methods={k: str(v) for k, v in raw["protocol_methods"].items()},
+        jsonrpc_codes={k: int(v) for k, v in raw["jsonrpc_codes"].items()},
+        close_codes={k: int(v) for k, v in raw["close_codes"].items()},
+        read_only_rule={k: bool(v) for k, v in raw["read_only_rule"].items()},
+        groups={
+            name: GroupFacts(str(group["description"]), tuple(str(k) for k in group["keywords"]))
+            for name, group in raw["groups"].items()
+        },
+        core_tools=tuple(str(name) for name in raw["core_tools"]),
     )
 
 

@@ -1,6 +1,8 @@
-"""Error codes and the exception that carries one across the Python side."""
+"""Error codes and the one error hierarchy of the Python side: code, message, hint."""
 
 from __future__ import annotations
+
+from typing import ClassVar
 
 from godot_live_mcp.contract._data import CONTRACT
 
@@ -23,6 +25,10 @@ class ErrorCode:
     NAME_INVALID = "NAME_INVALID"
     RESPONSE_TOO_LARGE = "RESPONSE_TOO_LARGE"
     VERSION_UNSUPPORTED = "VERSION_UNSUPPORTED"
+    SETUP_FAILED = "SETUP_FAILED"
+    RATE_LIMITED = "RATE_LIMITED"
+    PERMISSION_DENIED = "PERMISSION_DENIED"
+    LIMIT_EXCEEDED = "LIMIT_EXCEEDED"
 
 
 def is_known_code(code: str) -> bool:
@@ -34,10 +40,17 @@ def default_hint(code: str) -> str:
     return CONTRACT.error_codes.get(code, {}).get("hint", "")
 
 
-class ToolError(Exception):
-    """A failure with a contract code, a message a person can act on, and a hint naming the fix."""
+class ActionableError(Exception):
+    """The base of every error reported to a person or a client: a contract ``code``, a ``message`` a
+    person can act on, and a ``hint`` naming the next command or fix (the code's default hint if none).
 
-    def __init__(self, code: str, message: str, hint: str = "") -> None:
+    A subclass names its usual code in ``default_code``; ``str()`` is the message, then the hint.
+    """
+
+    default_code: ClassVar[str] = ErrorCode.INTERNAL
+
+    def __init__(self, message: str, hint: str = "", *, code: str | None = None) -> None:
+        code = code or self.default_code
         if not is_known_code(code):
             raise ValueError(f"unknown error code {code!r}: add it to contract.json first")
         super().__init__(message)
@@ -45,8 +58,19 @@ class ToolError(Exception):
         self.message = message
         self.hint = hint or default_hint(code)
 
-    def to_envelope(self) -> dict[str, object]:
-        envelope: dict[str, object] = {"success": False, "error": self.message, "code": self.code}
-        if self.hint:
-            envelope["hint"] = self.hint
-        return envelope
+    def __str__(self) -> str:
+        return f"{self.message}\nhint: {self.hint}" if self.hint else self.message
+
+
+class ToolError(ActionableError):
+    """A failure on the way of a tool call; the code comes first because every raise site names one."""
+
+    def __init__(self, code: str, message: str, hint: str = "") -> None:
+        super().__init__(message, hint, code=code)
+
+
+class SetupError(ActionableError):
+    """A failure setting up this machine or a project: finding or installing Godot, installing the addon,
+    starting a display."""
+
+    default_code: ClassVar[str] = ErrorCode.SETUP_FAILED

@@ -11,19 +11,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from godot_live_mcp.contract import ADDON_ROOT, addon_source_dir
-from godot_live_mcp.instances._actionable import ActionableError
+from godot_live_mcp.contract import ADDON_ROOT, SetupError, addon_source_dir
 from godot_live_mcp.instances.project_file import (
     format_string_array,
     parse_string,
     parse_string_array,
     read_config_text,
     read_value,
+    section_values,
+    with_section_renamed,
     with_value,
     write_config_text,
 )
 
 __all__ = [
+    "OLD_ADDON_ROOT",
     "PLUGIN_CFG_RES",
     "AddonInstallError",
     "AddonInstallResult",
@@ -32,18 +34,25 @@ __all__ = [
     "bundled_addon_version",
     "install_addon",
     "installed_addon_version",
+    "is_our_old_addon",
     "project_root",
 ]
 
 PROJECT_FILE = "project.godot"
 PLUGIN_CFG_RES = f"res://{ADDON_ROOT}/plugin.cfg"
+SETTINGS_SECTION = "godot_live_mcp"
+# Our addon under its previous name (godot-mcp): recognised by its plugin.cfg name and its contract
+# file, so a foreign addon in the same folder is never touched.
+OLD_ADDON_ROOT = "addons/godot_mcp"
+OLD_PLUGIN_NAME = "Godot MCP"
+OLD_SETTINGS_SECTION = "mcp_toolkit"
 # Left out of the copy, and so out of the comparison with a copy.
 _SKIPPED = shutil.ignore_patterns("__pycache__", "*.pyc")
 
 CopyOutcome = Literal["new", "replaced", "unchanged"]
 
 
-class AddonInstallError(ActionableError):
+class AddonInstallError(SetupError):
     """The addon could not be installed or enabled; the project was left as it was."""
 
 
@@ -55,19 +64,37 @@ class AddonInstallResult:
     version: str
     copy: CopyOutcome
     enabled_now: bool  # project.godot was changed to enable the plugin
+    replaced_old: Path | None = None  # our addon under its previous name, removed (None: there was none)
 
 
 def install_addon(project_dir: Path, *, force: bool = False) -> AddonInstallResult:
     """Copy the bundled addon to ``<project>/addons/godot_live_mcp`` and enable it; idempotent.
 
     A copy of the same version with different files is local work: it is replaced only with ``force``.
+    Our addon under its previous name (``addons/godot_mcp``) is upgraded: its settings and autoloads
+    move to the new name, then its folder goes (last, so a failure leaves it working).
     """
     project = project_root(project_dir)
     source = addon_source_dir()
     target = project / ADDON_ROOT
     version = bundled_addon_version()
     outcome = _place_copy(source, target, version, force)
-    return AddonInstallResult(target, version, outcome, _enable(project))
+    old = project / OLD_ADDON_ROOT
+    upgrading = is_our_old_addon(old)
+    enabled_now = _enable(project, upgrading)
+    if upgrading:
+        shutil.rmtree(old)
+    return AddonInstallResult(target, version, outcome, enabled_now, old if upgrading else None)
+
+
+def is_our_old_addon(folder: Path) -> bool:
+    """Whether ``folder`` holds this addon under its previous name: its plugin.cfg says "Godot MCP" and
+    it has our contract file."""
+    cfg = folder / "plugin.cfg"
+    if not cfg.is_file() or not (folder / "contract" / "contract.json").is_file():
+        return False
+    raw = read_value(read_config_text(cfg), "plugin", "name")
+    return raw is not None and parse_string(raw) == OLD_PLUGIN_NAME
 
 
 def addon_installed(project_dir: Path) -> bool:
@@ -153,15 +180,38 @@ def _files(root: Path) -> Iterator[Path]:
         yield from (Path(folder, name).relative_to(root) for name in names if name not in skipped)
 
 
-def _enable(project: Path) -> bool:
+def _enable(project: Path, upgrading: bool) -> bool:
+    """Enable the plugin (True when it was not enabled); when ``upgrading``, also retire the previous
+    name. Every other byte of project.godot stays."""
     path = project / PROJECT_FILE
     text = read_config_text(path)
+    enabled_now = PLUGIN_CFG_RES not in _enabled_plugins(text)
+    changed = _retire_old_name(text) if upgrading else text
+    plugins = _enabled_plugins(changed)
+    if PLUGIN_CFG_RES not in plugins:
+        changed = with_value(
+            changed, "editor_plugins", "enabled", format_string_array([*plugins, PLUGIN_CFG_RES])
+        )
+    if changed != text:
+        write_config_text(path, changed)
+    return enabled_now
+
+
+def _retire_old_name(text: str) -> str:
+    """The previous plugin replaced by this one where it was enabled, its settings section and the
+    autoloads pointing into its folder renamed."""
+    old_cfg = f"res://{OLD_ADDON_ROOT}/plugin.cfg"
     plugins = _enabled_plugins(text)
-    if PLUGIN_CFG_RES in plugins:
-        return False
-    enabled = format_string_array([*plugins, PLUGIN_CFG_RES])
-    write_config_text(path, with_value(text, "editor_plugins", "enabled", enabled))
-    return True
+    if old_cfg in plugins:
+        renamed = dict.fromkeys(PLUGIN_CFG_RES if plugin == old_cfg else plugin for plugin in plugins)
+        text = with_value(text, "editor_plugins", "enabled", format_string_array(list(renamed)))
+    text = with_section_renamed(text, OLD_SETTINGS_SECTION, SETTINGS_SECTION)
+    old_prefix, new_prefix = f"res://{OLD_ADDON_ROOT}/", f"res://{ADDON_ROOT}/"
+    for name, raw in section_values(text, "autoload").items():
+        path = parse_string(raw)
+        if path is not None and path.lstrip("*").startswith(old_prefix):
+            text = with_value(text, "autoload", name, f'"{path.replace(old_prefix, new_prefix, 1)}"')
+    return text
 
 
 def _enabled_plugins(text: str) -> list[str]:

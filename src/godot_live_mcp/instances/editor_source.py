@@ -1,14 +1,15 @@
-"""Where the server's editor comes from: the registry, or an editor the server launches itself."""
+"""Where the server's editor comes from: the registry, or an editor the server launches itself (the two
+``EditorSource`` implementations the editor link asks)."""
 
 from __future__ import annotations
 
 import logging
-from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import anyio
 
+from godot_live_mcp.bridge.editor_link import EditorSource
 from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.instances.instance import EditorInstance
 from godot_live_mcp.instances.launcher import EditorProcess, launch_editor
@@ -21,14 +22,6 @@ Launch = Callable[[Path], EditorProcess]
 # Per step of the stop (clean quit, then SIGTERM): short, because an MCP client gives a server that
 # lost its stdin about 4 s before it SIGKILLs it, and an unfinished stop orphans the editor.
 _STOP_TIMEOUT_S = 1.5
-
-
-class EditorSource(ABC):
-    """Supplies the editor to connect to; the link asks again after every disconnection."""
-
-    @abstractmethod
-    async def find(self) -> EditorInstance:
-        """The editor to talk to now; raises ``ToolError`` ``EDITOR_DISCONNECTED`` saying why not."""
 
 
 class RegistrySource(EditorSource):
@@ -71,6 +64,7 @@ class LaunchingSource(EditorSource):
         self._process: EditorProcess | None = None
         self._failed_launches = 0
         self._foreign_seen = False
+        self._closed = False
 
     @property
     def process(self) -> EditorProcess | None:
@@ -78,6 +72,8 @@ class LaunchingSource(EditorSource):
         return self._process
 
     async def find(self) -> EditorInstance:
+        if self._closed:
+            raise _stopping()
         if self._process is not None and not self._process.is_running():
             logger.warning("the editor this server launched exited with code %s", self._process.returncode)
             await self._stop_process()  # reaps it, so the registry no longer counts it as live
@@ -100,6 +96,8 @@ class LaunchingSource(EditorSource):
     async def _launch_and_wait(self) -> EditorInstance:
         if self._process is None or not self._process.is_running():
             await self._stop_process()
+            if self._closed:  # stop() ran while the dead editor was reaped: launch nothing
+                raise _stopping()
             logger.info("launching a headless Godot editor for %s", self.project)
             self._process = self._launch(self.project)
             logger.info("editor pid %d, log %s", self._process.pid, self._process.log_path)
@@ -112,8 +110,13 @@ class LaunchingSource(EditorSource):
         self._failed_launches = 0
         return instance
 
+    def close(self) -> None:
+        """Launch nothing more: the server is stopping (``stop`` then ends the editor launched)."""
+        self._closed = True
+
     async def stop(self) -> None:
         """Stop the editor this server launched (bounded; safe to call more than once)."""
+        self._closed = True
         await self._stop_process()
 
     async def _stop_process(self) -> None:
@@ -122,6 +125,10 @@ class LaunchingSource(EditorSource):
             with anyio.CancelScope(shield=True):
                 code = await anyio.to_thread.run_sync(process.stop, _STOP_TIMEOUT_S)
             logger.info("stopped the editor (pid %d, exit code %s)", process.pid, code)
+
+
+def _stopping() -> ToolError:
+    return ToolError(ErrorCode.EDITOR_DISCONNECTED, "The server is stopping: it launches no editor.")
 
 
 def _no_editor(project: Path | None, registry: Path) -> ToolError:

@@ -1,17 +1,47 @@
-"""Typed views of the registry records a live editor (and the game it runs) publish."""
+"""Typed views of the registry records a live editor (and the game it runs) publish, and the endpoint
+either one is reached at."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Literal
 
 REGISTRY_SCHEMA = 1
+
+PeerRole = Literal["editor", "game"]
+_PEER_NAMES: dict[PeerRole, str] = {"editor": "the Godot editor", "game": "the game"}
 
 
 class MalformedEntryError(ValueError):
     """A registry record is not the shape the addon writes."""
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """Where a peer listens and how to authenticate to it: an editor, or the game it runs (both speak
+    the same wire protocol, so one client reaches either)."""
+
+    role: PeerRole
+    project_name: str
+    project_path: Path
+    port: int
+    pid: int
+    token_path: Path
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    @property
+    def peer_name(self) -> str:
+        """``the Godot editor`` or ``the game``, for messages."""
+        return _PEER_NAMES[self.role]
+
+    def describe(self) -> str:
+        whose = "" if self.role == "editor" else "the game of "
+        return f"{whose}{self.project_name} ({self.project_path}, pid {self.pid}, port {self.port})"
 
 
 @dataclass(frozen=True)
@@ -25,7 +55,7 @@ class RuntimeInstance:
     started_unix: float
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> RuntimeInstance:
+    def from_json(cls, data: Mapping[str, object]) -> RuntimeInstance:
         _check_schema(data)
         return cls(
             project_hash=_str(data, "project_hash"),
@@ -55,13 +85,20 @@ class EditorInstance:
 
     @property
     def url(self) -> str:
-        return f"ws://127.0.0.1:{self.editor_port}"
+        return self.endpoint.url
+
+    @property
+    def endpoint(self) -> Endpoint:
+        """Where this editor listens."""
+        return Endpoint(
+            "editor", self.project_name, self.project_path, self.editor_port, self.pid, self.token_path
+        )
 
     def describe(self) -> str:
-        return f"{self.project_name} ({self.project_path}, pid {self.pid}, port {self.editor_port})"
+        return self.endpoint.describe()
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> EditorInstance:
+    def from_json(cls, data: Mapping[str, object]) -> EditorInstance:
         """Parse one entry; raises ``MalformedEntryError`` naming the first bad field."""
         _check_schema(data)
         runtime = data.get("runtime")
@@ -81,25 +118,25 @@ class EditorInstance:
         )
 
 
-def _check_schema(data: Mapping[str, Any]) -> None:
+def _check_schema(data: Mapping[str, object]) -> None:
     if data.get("schema") not in (None, REGISTRY_SCHEMA):
         raise MalformedEntryError(f"unsupported registry schema {data.get('schema')!r}")
 
 
-def _field(data: Mapping[str, Any], key: str) -> object:
+def _field(data: Mapping[str, object], key: str) -> object:
     if key not in data:
         raise MalformedEntryError(f"missing field {key!r}")
     return data[key]
 
 
-def _str(data: Mapping[str, Any], key: str) -> str:
+def _str(data: Mapping[str, object], key: str) -> str:
     value = _field(data, key)
     if not isinstance(value, str):
         raise MalformedEntryError(f"field {key!r} is not a string")
     return value
 
 
-def _int(data: Mapping[str, Any], key: str) -> int:
+def _int(data: Mapping[str, object], key: str) -> int:
     value = _field(data, key)
     # GDScript's JSON writes every number as a float; a whole float is a valid int here.
     if isinstance(value, bool) or not isinstance(value, int | float) or int(value) != value:
@@ -107,14 +144,14 @@ def _int(data: Mapping[str, Any], key: str) -> int:
     return int(value)
 
 
-def _float(data: Mapping[str, Any], key: str) -> float:
+def _float(data: Mapping[str, object], key: str) -> float:
     value = _field(data, key)
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise MalformedEntryError(f"field {key!r} is not a number")
     return float(value)
 
 
-def _bool(data: Mapping[str, Any], key: str) -> bool:
+def _bool(data: Mapping[str, object], key: str) -> bool:
     value = _field(data, key)
     if not isinstance(value, bool):
         raise MalformedEntryError(f"field {key!r} is not a boolean")

@@ -10,20 +10,25 @@ import subprocess
 import sys
 import time
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import TracebackType
 from typing import IO
 
+import anyio
 import platformdirs
 
+from godot_live_mcp.bridge.peer_connection import request_quit
 from godot_live_mcp.contract import ErrorCode, ToolError
-from godot_live_mcp.instances.godot_locator import GodotNotFound, find_godot
-from godot_live_mcp.instances.instance import EditorInstance
+from godot_live_mcp.godot.locator import GodotNotFound, find_godot
+from godot_live_mcp.instances.instance import EditorInstance, Endpoint
 from godot_live_mcp.instances.registry import wait_for_instance
 from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV, registry_dir
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 _SIGKILL: int = getattr(signal, "SIGKILL", signal.SIGTERM)
+# A live editor acknowledges _quit within milliseconds; one that does not is frozen or busy for long.
+QUIT_ACK_S = 1.0
 
 
 class EditorLaunchError(ToolError):
@@ -83,14 +88,14 @@ class EditorProcess:
         )
 
     def stop(self, timeout_s: float = 10.0) -> int | None:
-        """Ask the editor to quit cleanly (its plugin withdraws its registry entry and token), then
-        SIGTERM, then SIGKILL, each bounded by ``timeout_s``; anything it started goes with it."""
-        # Imported here: the bridge package imports this module (through editor_source).
-        from godot_live_mcp.bridge.quit_request import request_quit
-
-        if self.is_running() and self.instance is not None and request_quit(self.instance):
+        """Ask the editor to quit cleanly (its plugin withdraws its registry entry and token) and give it
+        twice ``timeout_s`` to exit, then SIGTERM, then SIGKILL after ``timeout_s``; anything it started
+        goes with it, a game it runs included. A frozen editor never acknowledges the quit (asked for at
+        most ``QUIT_ACK_S``), so it is killed after about ``QUIT_ACK_S + timeout_s``."""
+        instance = self.instance
+        if self.is_running() and instance is not None and _quit_cleanly(instance.endpoint, QUIT_ACK_S):
             with contextlib.suppress(subprocess.TimeoutExpired):
-                self._popen.wait(timeout_s)
+                self._popen.wait(2 * timeout_s)
         if self.is_running():
             self._signal_group(signal.SIGTERM)
             try:
@@ -157,6 +162,22 @@ def launch_editor(
         except OSError as error:
             raise EditorLaunchError(f"Cannot start {binary}: {error}", log_path) from error
     return EditorProcess(popen, project, log_path, registry)
+
+
+def _quit_cleanly(endpoint: Endpoint, timeout_s: float) -> bool:
+    """``request_quit`` from synchronous code, on a thread of its own (the caller may run an event
+    loop), given up after ``timeout_s`` in all: a frozen editor accepts the connection, then never answers."""
+
+    async def bounded_quit() -> bool:
+        with anyio.move_on_after(timeout_s):
+            return await request_quit(endpoint, timeout_s)
+        return False
+
+    def quit_in_own_loop() -> bool:
+        return anyio.run(bounded_quit)
+
+    with ThreadPoolExecutor(max_workers=1) as worker:
+        return worker.submit(quit_in_own_loop).result()
 
 
 def _spawn(args: list[str], log: IO[bytes], env: dict[str, str], cwd: Path) -> subprocess.Popen[bytes]:

@@ -19,6 +19,8 @@ __all__ = [
     "parse_string_array",
     "read_config_text",
     "read_value",
+    "section_values",
+    "with_section_renamed",
     "with_value",
     "write_config_text",
 ]
@@ -38,9 +40,17 @@ class _Entry:
 
 
 @dataclass(frozen=True)
+class _Header:
+    name: str
+    name_start: int  # just past "["
+    name_end: int  # at "]"
+
+
+@dataclass(frozen=True)
 class _Layout:
     entries: tuple[_Entry, ...]
     insert_at: dict[str, int]  # section -> where a new key of it goes
+    headers: tuple[_Header, ...]
 
 
 def read_value(text: str, section: str, key: str) -> str | None:
@@ -63,6 +73,23 @@ def with_value(text: str, section: str, key: str, value: str) -> str:
         return text[:at] + before + line + text[at:]
     separator = "" if not text else (newline if text.endswith("\n") else newline * 2)
     return f"{text}{separator}[{section}]{newline}{newline}{line}"
+
+
+def section_values(text: str, section: str) -> dict[str, str]:
+    """Every key of ``[section]`` with its raw value (the last one when a key repeats)."""
+    return {
+        entry.key: text[entry.value_start : entry.value_end]
+        for entry in _scan(text).entries
+        if entry.section == section
+    }
+
+
+def with_section_renamed(text: str, old: str, new: str) -> str:
+    """``text`` with every ``[old]`` header renamed ``[new]``; its keys and every other byte stay."""
+    for header in reversed(_scan(text).headers):
+        if header.name == old:
+            text = text[: header.name_start] + new + text[header.name_end :]
+    return text
 
 
 def parse_string_array(value: str) -> list[str] | None:
@@ -114,6 +141,7 @@ def _find(layout: _Layout, section: str, key: str) -> _Entry | None:
 
 def _scan(text: str) -> _Layout:
     entries: list[_Entry] = []
+    headers: list[_Header] = []
     insert_at: dict[str, int] = {}
     section = ""
     position = 0
@@ -122,6 +150,8 @@ def _scan(text: str) -> _Layout:
         stripped = text[position:line_end].strip()
         if stripped.startswith("["):
             section = stripped[1:].partition("]")[0]
+            name_start = text.index("[", position) + 1
+            headers.append(_Header(section, name_start, name_start + len(section)))
             insert_at[section] = _after_newline(text, line_end)
         elif stripped and stripped[0] not in ";#" and "=" in stripped:
             entry = _entry(text, position, section)
@@ -131,7 +161,7 @@ def _scan(text: str) -> _Layout:
             continue
         position = _after_newline(text, line_end)
     insert_at.setdefault("", 0)
-    return _Layout(tuple(entries), insert_at)
+    return _Layout(tuple(entries), insert_at, tuple(headers))
 
 
 def _entry(text: str, start: int, section: str) -> _Entry:

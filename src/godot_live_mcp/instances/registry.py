@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import anyio
 
@@ -21,7 +21,10 @@ logger = logging.getLogger(__name__)
 
 PROJECTS_FILE = "projects.json"
 ENTRIES_DIR = "entries"
+TOKENS_DIR = "tokens"
 _RUNTIME_SUFFIX = ".runtime.json"
+# A token file without an entry may belong to an instance that is still starting.
+_ORPHAN_TOKEN_AGE_S = 60.0
 
 
 def read_instances(registry: Path | None = None) -> list[EditorInstance]:
@@ -78,12 +81,76 @@ async def wait_for_instance(
         await anyio.sleep(min(poll_interval_s, remaining))
 
 
+def prune_dead_entries(registry: Path | None = None, *, settled: Iterable[str] = ()) -> list[Path]:
+    """Remove the entries of editors and games whose process is gone, with their token files, and token
+    files without an entry that are over a minute old (or at once for the ``settled`` project hashes,
+    whose editor and game the caller has just stopped); the files removed.
+
+    Only files inside the registry's ``entries`` and ``tokens`` folders are ever removed, whatever an
+    entry names. ``projects.json`` is left to the addon, which rebuilds it from the entries.
+    """
+    root = registry or registry_dir()
+    removed: list[Path] = []
+    for entry in _entry_files(root / ENTRIES_DIR):
+        pid = _entry_pid(entry)
+        if pid is not None and not pid_alive(pid):
+            removed += _remove(entry, root / TOKENS_DIR / (entry.name.removesuffix(".json") + ".token"))
+    live_stems = {entry.name.removesuffix(".json") for entry in _entry_files(root / ENTRIES_DIR)}
+    done = set(settled)
+    for token in _files(root / TOKENS_DIR, "*.token"):
+        stem = token.name.removesuffix(".token")
+        if stem in live_stems:
+            continue
+        if stem.split(".", 1)[0] in done or _age_s(token) > _ORPHAN_TOKEN_AGE_S:
+            removed += _remove(token)
+    if removed:
+        logger.info("pruned %d registry files of instances that are gone", len(removed))
+    return removed
+
+
+def _entry_files(folder: Path) -> list[Path]:
+    return _files(folder, "*.json")
+
+
+def _files(folder: Path, pattern: str) -> list[Path]:
+    try:
+        return sorted(path for path in folder.glob(pattern) if path.is_file() and not path.is_symlink())
+    except OSError:
+        return []
+
+
+def _entry_pid(path: Path) -> int | None:
+    data = _read_json(path)
+    pid = data.get("pid") if isinstance(data, dict) else None
+    if isinstance(pid, bool) or not isinstance(pid, int | float) or int(pid) != pid or pid <= 0:
+        return None
+    return int(pid)
+
+
+def _age_s(path: Path) -> float:
+    try:
+        return time.time() - path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def _remove(*paths: Path) -> list[Path]:
+    removed = []
+    for path in paths:
+        try:
+            path.unlink()
+        except OSError:
+            continue
+        removed.append(path)
+    return removed
+
+
 def same_path_key(path: Path) -> str:
     """A comparison key for project folders: absolute, symlinks resolved, case folded where the OS does."""
     return os.path.normcase(str(Path(path).expanduser().resolve()))
 
 
-def _read_json(path: Path) -> Any:
+def _read_json(path: Path) -> object:
     try:
         return json.loads(path.read_text("utf-8"))
     except FileNotFoundError:
@@ -137,7 +204,9 @@ def _with_runtime(editor: EditorInstance, runtime: RuntimeInstance | None) -> Ed
 _Record = TypeVar("_Record")
 
 
-def _parse(parse: Callable[[dict[str, Any]], _Record], data: dict[str, Any], origin: Path) -> _Record | None:
+def _parse(
+    parse: Callable[[dict[str, object]], _Record], data: dict[str, object], origin: Path
+) -> _Record | None:
     try:
         return parse(data)
     except MalformedEntryError as error:

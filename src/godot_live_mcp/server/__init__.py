@@ -2,16 +2,16 @@
 
 from godot_live_mcp.server.app import GodotMcpApp
 from godot_live_mcp.server.composition import ServeOptions, serve
-from godot_live_mcp.server.read_only import ReadOnlyPolicy
+from godot_live_mcp.server.tool_policy import ToolPolicy
 from godot_live_mcp.server.tool_table import ToolBackend, ToolEntry, ToolOwner, ToolTable
 
 __all__ = [
     "GodotMcpApp",
-    "ReadOnlyPolicy",
     "ServeOptions",
     "ToolBackend",
     "ToolEntry",
     "ToolOwner",
+    "ToolPolicy",
     "ToolTable",
     "serve",
 ]

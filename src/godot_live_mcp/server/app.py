@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import time
 from typing import Any
 
 import mcp_types as types
@@ -16,21 +15,26 @@ from mcp.server.subscriptions import InMemorySubscriptionBus, ListenHandler, Too
 from godot_live_mcp import __version__
 from godot_live_mcp.bridge.catalog import Catalog
 from godot_live_mcp.bridge.editor_link import EditorLink
-from godot_live_mcp.bridge.queue_events import listening_to_queue
 from godot_live_mcp.bridge.runtime_link import RuntimeLink
 from godot_live_mcp.contract import ErrorCode, ToolError
+from godot_live_mcp.server.discovery import discover
 from godot_live_mcp.server.editor_tools import editor_tool_entries
-from godot_live_mcp.server.queue_progress import QueueProgress
-from godot_live_mcp.server.read_only import ReadOnlyPolicy
-from godot_live_mcp.server.results import envelope_result, error_result
+from godot_live_mcp.server.features import FeatureOptions, ServerFeatures
+from godot_live_mcp.server.game_owner import GameOwner
+from godot_live_mcp.server.hooks import ToolCall, ToolOutcome
+from godot_live_mcp.server.instructions import INSTRUCTIONS
+from godot_live_mcp.server.queue_progress import reporting_progress
+from godot_live_mcp.server.read_only_calls import check_read_only_call, read_only_refusal
+from godot_live_mcp.server.results import error_result, reply_result
+from godot_live_mcp.server.server_tools import DISCOVER_TOOLS, RUN_TOOL, server_tools, unwrap_run_tool
+from godot_live_mcp.server.session_groups import SessionGroups, keeps_state, session_groups
+from godot_live_mcp.server.suggestions import did_you_mean
+from godot_live_mcp.server.surface import DEFAULT_MAX_TOOLS, StartupTools, Surface, resolve_surface
+from godot_live_mcp.server.tasks import CAPABILITY as TASKS_CAPABILITY
+from godot_live_mcp.server.tool_policy import ToolPolicy
 from godot_live_mcp.server.tool_table import ToolEntry, ToolTable
 
 logger = logging.getLogger(__name__)
-
-INSTRUCTIONS = (
-    "Tools act on a live Godot 4 editor. Names are <domain>_<verb> (scene_get_tree, node_set_property). "
-    "Failures carry a code and a hint naming the next step."
-)
 
 
 class _ToolsChangeServer(Server[Any]):
@@ -45,43 +49,66 @@ class _ToolsChangeServer(Server[Any]):
         experimental_capabilities: dict[str, dict[str, Any]] | None = None,
         extensions: dict[str, dict[str, Any]] | None = None,
     ) -> InitializationOptions:
-        return super().create_initialization_options(
+        options = super().create_initialization_options(
             notification_options or NotificationOptions(tools_changed=True),
             experimental_capabilities,
             extensions,
         )
+        if self.get_request_handler("tasks/get") is not None:  # the tasks the SDK does not derive
+            options.capabilities.tasks = TASKS_CAPABILITY
+        return options
 
 
 class GodotMcpApp:
-    """Composes the tool table, the read-only policy and the editor link into an MCP ``Server``.
+    """Composes the tool table, the tool policy and the editor link into an MCP ``Server``.
 
     ``startup_wait_s`` bounds how long the first list or call waits for the first connection
     attempt (an editor being launched), so a client that lists tools once still sees them.
+    ``startup`` and ``max_tools`` shape what each session lists (``surface.py``).
     """
 
     def __init__(
         self,
         link: EditorLink,
-        policy: ReadOnlyPolicy,
+        policy: ToolPolicy,
         *,
         startup_wait_s: float = 120.0,
         runtime: RuntimeLink | None = None,
+        features: FeatureOptions | None = None,
+        startup: StartupTools | None = None,
+        max_tools: int = DEFAULT_MAX_TOOLS,
     ) -> None:
         self.link = link
         self.runtime = runtime
         self.policy = policy
+        self.startup = startup or StartupTools()
+        self.max_tools = max_tools
         self.table = ToolTable()
+        self.games = GameOwner()
         self._startup_wait_s = startup_wait_s
         self._sessions: list[ServerSession] = []
         self._bus = InMemorySubscriptionBus()
+        self.features = ServerFeatures(
+            link, runtime, self._bus, features, startup_wait_s=startup_wait_s, run_call=self._call_tool
+        )
+        resources, prompts = self.features.resources, self.features.prompts
         self.server: Server[Any] = _ToolsChangeServer(
             "godot-live-mcp",
             version=__version__,
             instructions=INSTRUCTIONS,
             on_list_tools=self._list_tools,
             on_call_tool=self._call_tool,
-            on_subscriptions_listen=ListenHandler(self._bus),
+            on_subscriptions_listen=resources.listening(ListenHandler(self._bus)),
+            on_list_prompts=prompts.list_prompts,
+            on_get_prompt=prompts.get_prompt,
+            on_list_resources=resources.list_resources,
+            on_list_resource_templates=resources.list_templates,
+            on_read_resource=resources.read,
+            on_subscribe_resource=resources.subscribe,
+            on_unsubscribe_resource=resources.unsubscribe,
+            lifespan=self.features.running,
         )
+        self.features.install(self.server)
         self.server.add_notification_handler(
             "notifications/initialized", types.NotificationParams, self._initialized
         )
@@ -94,39 +121,84 @@ class GodotMcpApp:
         """Publish the tools of ``catalog``; tell connected clients when the list changed."""
         if self.table.replace(editor_tool_entries(catalog, self.link, self.runtime)):
             logger.info("publishing %d tools", len(self.table))
+            self._log_startup_surface()
             await self._announce_tools_changed()
 
-    def visible_tools(self) -> list[types.Tool]:
-        return [entry.tool for entry in self.table.entries() if self.policy.lists(entry)]
+    def surface(self, groups: SessionGroups | None = None) -> Surface:
+        """What a session with these loaded groups lists (a new session's surface without them)."""
+        return resolve_surface(
+            self.table.entries(), self.policy, self.startup, groups or SessionGroups(), self.max_tools
+        )
+
+    def visible_tools(self, groups: SessionGroups | None = None) -> list[types.Tool]:
+        return [*server_tools(self.policy), *(entry.tool for entry in self.surface(groups).listed())]
 
     async def _list_tools(
         self, ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
     ) -> types.ListToolsResult:
         await self.link.wait_first_attempt(self._startup_wait_s)
-        return types.ListToolsResult(tools=self.visible_tools())
+        return types.ListToolsResult(tools=self.visible_tools(session_groups(ctx.session)))
 
     async def _call_tool(
         self, ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
-    ) -> types.CallToolResult:
-        started = time.perf_counter()
+    ) -> ToolOutcome:
         try:
-            entry = await self._lookup(params.name)
-            self.policy.check(entry)
-            arguments = entry.arguments.validate(entry.name, params.arguments)
-            with listening_to_queue(QueueProgress(ctx.session)):
-                envelope = await entry.backend.invoke(arguments, entry.timeout_s)
-            result = envelope_result(envelope)
+            params = unwrap_run_tool(params)  # run_tool's call takes the one path of the tool it names
         except ToolError as error:
-            result = error_result(error)
-        logger.debug(
-            "tools/call %s: %s in %.1f ms",
-            params.name,
-            "error" if result.is_error else "ok",
-            (time.perf_counter() - started) * 1000,
+            return error_result(error)
+        call = ToolCall(params.name, params.arguments or {})
+        return await self.features.hooks.run(call, lambda: self._run_call(ctx, params))
+
+    async def _run_call(
+        self, ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
+    ) -> ToolOutcome:
+        try:
+            if params.name == DISCOVER_TOOLS:
+                return await self._discover(ctx, params.arguments)
+            entry = await self._lookup(params.name)
+            self._check_policy(entry)
+            arguments = entry.arguments.validate(entry.name, params.arguments)
+            if self.policy.read_only:
+                await check_read_only_call(entry.name, arguments, self.link)
+            question = await self.features.confirm.check(ctx, params, entry, arguments)
+            if question is not None:
+                return question
+            wants_progress = bool(ctx.meta and ctx.meta.get("progress_token") is not None)
+            async with reporting_progress(ctx.session, entry.name, entry.timeout_s, wanted=wants_progress):
+                reply = await entry.backend.invoke(arguments, entry.timeout_s)
+            self.games.note(entry.name, reply)
+            return reply_result(reply)
+        except ToolError as error:
+            return error_result(error)
+
+    def _check_policy(self, entry: ToolEntry) -> None:
+        try:
+            self.policy.check(entry)
+        except ToolError as refused:
+            answer: ToolError | None = refused
+            if refused.code == ErrorCode.READ_ONLY_MODE:
+                answer = read_only_refusal(entry.name, self.games, refused)
+            if answer is not None:
+                raise answer from None
+
+    async def _discover(
+        self, ctx: ServerRequestContext[Any], arguments: dict[str, Any] | None
+    ) -> types.CallToolResult:
+        """``discover_tools``; a call that changed the session's list tells that session, once."""
+        if len(self.table) == 0:
+            await self.link.wait_first_attempt(self._startup_wait_s)
+        groups = session_groups(ctx.session)
+        found = discover(
+            self.surface(groups), groups, arguments, self.surface, keeps_state=keeps_state(ctx.session)
         )
-        return result
+        if found.changed:
+            await ctx.session.send_notification(
+                types.ToolListChangedNotification(), related_request_id=ctx.request_id
+            )
+        return found.result
 
     async def _lookup(self, name: str) -> ToolEntry:
+        """Any catalogued tool, listed or not: the surface decides only what is listed."""
         if len(self.table) == 0:
             await self.link.wait_first_attempt(self._startup_wait_s)
         entry = self.table.get(name)
@@ -134,11 +206,21 @@ class GodotMcpApp:
             return entry
         if self.link.catalog is None:
             raise self.link.problem
-        raise ToolError(
-            ErrorCode.UNKNOWN_TOOL,
-            f"No tool named {name!r} is published.",
-            "List the tools again (tools/list): the editor's commands may have changed.",
-        )
+        listable = [entry.name for entry in self.table.entries() if self.policy.lists(entry)]
+        raise unknown_tool(name, [DISCOVER_TOOLS, RUN_TOOL, *listable])
+
+    def _log_startup_surface(self) -> None:
+        surface = self.surface()
+        known = {group.name for group in surface.groups}
+        unknown = [name for name in self.startup.groups if name not in known]
+        if unknown:
+            logger.warning("--tools names groups the editor does not publish: %s", ", ".join(unknown))
+        if surface.left_out:
+            logger.warning(
+                "--max-tools %d leaves these start-up groups unlisted: %s",
+                self.max_tools,
+                ", ".join(surface.left_out),
+            )
 
     async def _initialized(self, ctx: ServerRequestContext[Any], params: types.NotificationParams) -> None:
         # Kept to announce catalogue changes that happen outside any request.
@@ -152,3 +234,13 @@ class GodotMcpApp:
             except Exception as error:  # a client that went away must not stop the others
                 logger.debug("dropping a closed session: %s", error)
                 self._sessions.remove(session)
+
+
+def unknown_tool(name: str, published: list[str]) -> ToolError:
+    """``UNKNOWN_TOOL`` for ``name``; the hint starts with the closest published names."""
+    return ToolError(
+        ErrorCode.UNKNOWN_TOOL,
+        f"No tool named {name!r} is published.",
+        did_you_mean(name, published)
+        + "discover_tools lists every tool by group (the editor's commands may have changed).",
+    )

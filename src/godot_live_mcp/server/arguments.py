@@ -16,7 +16,9 @@ from jsonschema.exceptions import best_match
 from jsonschema.protocols import Validator
 from jsonschema.validators import Draft202012Validator, validator_for
 
+from godot_live_mcp.bridge.jsonrpc import JsonObject, JsonValue
 from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
+from godot_live_mcp.server.suggestions import did_you_mean
 
 _MAX_COERCIONS = 32
 _PARSED_TYPES: dict[str, type] = {"array": list, "object": dict}
@@ -29,21 +31,23 @@ _JSON_TYPE_NAMES: dict[type, str] = {
     float: "number",
     type(None): "null",
 }
-GENERIC_HINT = "Check the tool's inputSchema in tools/list for the arguments it takes."
+GENERIC_HINT = (
+    "Check the tool's inputSchema (tools/list, or discover_tools with include_schemas) for the arguments."
+)
 
 
 class ArgumentValidator:
     """The compiled input schema of one tool."""
 
-    def __init__(self, schema: Mapping[str, Any]) -> None:
+    def __init__(self, schema: Mapping[str, JsonValue]) -> None:
         """Raises ``jsonschema.SchemaError`` when the schema itself is invalid."""
         cls = validator_for(schema, default=Draft202012Validator)
         cls.check_schema(dict(schema))
         self._validator: Validator = cls(dict(schema))
 
-    def validate(self, tool: str, arguments: Mapping[str, Any] | None) -> dict[str, Any]:
+    def validate(self, tool: str, arguments: Mapping[str, Any] | None) -> JsonObject:
         """The arguments to send (JSON text leniency applied); raises ``ToolError`` ``INVALID_PARAMS``."""
-        values: dict[str, Any] = dict(arguments or {})
+        values: JsonObject = dict(arguments or {})
         copied = False
         for _ in range(_MAX_COERCIONS):
             errors = list(self._validator.iter_errors(values))
@@ -64,7 +68,7 @@ def _pick(errors: Sequence[ValidationError]) -> ValidationError:
     return best
 
 
-def _json_text_fixes(error: ValidationError) -> Iterator[tuple[Sequence[str | int], Any]]:
+def _json_text_fixes(error: ValidationError) -> Iterator[tuple[Sequence[str | int], JsonValue]]:
     """(path, parsed value) for each string that should have been an array or object."""
     if error.validator == "type" and isinstance(error.instance, str):
         expected = (
@@ -73,7 +77,7 @@ def _json_text_fixes(error: ValidationError) -> Iterator[tuple[Sequence[str | in
         wanted = tuple(_PARSED_TYPES[name] for name in expected if name in _PARSED_TYPES)
         if wanted:
             try:
-                parsed = json.loads(error.instance)
+                parsed: JsonValue = json.loads(error.instance)
             except json.JSONDecodeError:
                 parsed = None
             if isinstance(parsed, wanted):
@@ -82,7 +86,7 @@ def _json_text_fixes(error: ValidationError) -> Iterator[tuple[Sequence[str | in
         yield from _json_text_fixes(sub_error)
 
 
-def _set_at(values: dict[str, Any], path: Sequence[str | int], value: Any) -> None:
+def _set_at(values: JsonObject, path: Sequence[str | int], value: JsonValue) -> None:
     target: Any = values
     for key in path[:-1]:
         target = target[key]
@@ -90,19 +94,16 @@ def _set_at(values: dict[str, Any], path: Sequence[str | int], value: Any) -> No
 
 
 def invalid_params(tool: str, error: ValidationError) -> ToolError:
-    """The ``INVALID_PARAMS`` error for ``error``, naming the JSON pointer and what was expected."""
+    """The ``INVALID_PARAMS`` error for ``error``, naming the JSON pointer and what was expected; the
+    hint fits the error (an unknown argument gets the names the tool takes, not a value's hint)."""
     path = [str(part) for part in error.absolute_path]
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        return _unknown_argument(tool, path, error)
     if error.validator == "required" and isinstance(error.instance, dict):
         required = error.validator_value if isinstance(error.validator_value, list) else []
         missing = [name for name in required if name not in error.instance]
         path.append(missing[0] if missing else "")
         detail = "is required"
-    elif error.validator == "additionalProperties" and isinstance(error.instance, dict):
-        schema = error.schema if isinstance(error.schema, Mapping) else {}
-        allowed = sorted(schema.get("properties", {}))
-        extra = sorted(set(error.instance) - set(allowed))
-        path.append(extra[0] if extra else "")
-        detail = f"is not an argument of {tool} (it takes: {', '.join(allowed) or 'none'})"
     elif error.validator == "type":
         expected = error.validator_value
         expected_text = " or ".join(expected) if isinstance(expected, list) else str(expected)
@@ -110,6 +111,23 @@ def invalid_params(tool: str, error: ValidationError) -> ToolError:
     else:
         detail = f"is invalid: {error.message}"
     return ToolError(ErrorCode.INVALID_PARAMS, f"{tool}: {json_pointer(path)} {detail}.", _hint_for(path))
+
+
+def _unknown_argument(tool: str, path: list[str], error: ValidationError) -> ToolError:
+    schema = error.schema if isinstance(error.schema, Mapping) else {}
+    allowed = sorted(schema.get("properties", {}))
+    given = error.instance if isinstance(error.instance, dict) else {}
+    extra = sorted(set(given) - set(allowed))
+    wrong = extra[0] if extra else ""
+    owner = f"an argument of {tool}" if not path else f"a field of {json_pointer(path)}"
+    takes = ", ".join(allowed) or "nothing"
+    return ToolError(
+        ErrorCode.INVALID_PARAMS,
+        f"{tool}: {json_pointer([*path, wrong])} is not {owner} (it takes: {takes}).",
+        did_you_mean(wrong, allowed)
+        + f"Use only those names; {tool}'s inputSchema (tools/list, or discover_tools with "
+        + "include_schemas) describes each.",
+    )
 
 
 def json_pointer(path: Sequence[str]) -> str:
@@ -122,10 +140,10 @@ def _hint_for(path: Sequence[str]) -> str:
     return CONTRACT.param_hints.get(names[0], GENERIC_HINT) if names else GENERIC_HINT
 
 
-def _json_type(value: Any) -> str:
+def _json_type(value: object) -> str:
     return _JSON_TYPE_NAMES.get(type(value), type(value).__name__)
 
 
-def _short(value: Any) -> str:
+def _short(value: object) -> str:
     text = json.dumps(value, ensure_ascii=False, default=str)
     return text if len(text) <= 40 else text[:37] + "..."

@@ -6,17 +6,23 @@ import logging
 import os
 import signal
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
 import anyio
 
-from godot_live_mcp.bridge.editor_link import EditorLink
+from godot_live_mcp.bridge.editor_link import EditorLink, EditorSource
 from godot_live_mcp.bridge.runtime_link import RuntimeLink
-from godot_live_mcp.instances.editor_source import EditorSource, LaunchingSource, RegistrySource
+from godot_live_mcp.instances.editor_source import LaunchingSource, RegistrySource
+from godot_live_mcp.instances.registry import prune_dead_entries
 from godot_live_mcp.server.app import GodotMcpApp
-from godot_live_mcp.server.read_only import ReadOnlyPolicy
+from godot_live_mcp.server.features import FeatureOptions
+from godot_live_mcp.server.game_owner import GameOwner
+from godot_live_mcp.server.hooks import audit_file, rate_limit_from_env
+from godot_live_mcp.server.http_auth import http_token_path
+from godot_live_mcp.server.surface import DEFAULT_MAX_TOOLS, StartupTools
+from godot_live_mcp.server.tool_policy import ToolPolicy
 from godot_live_mcp.server.transports import run_http, run_stdio
 
 logger = logging.getLogger(__name__)
@@ -30,8 +36,12 @@ class ServeOptions:
     transport: Transport = "stdio"
     port: int = 8765
     read_only: bool = False
+    allow_execute: bool = False
     launch: bool = True
     godot: str | None = None
+    confirm_destructive: bool = False
+    tools: StartupTools = field(default_factory=StartupTools)
+    max_tools: int = DEFAULT_MAX_TOOLS
 
 
 def editor_source(options: ServeOptions) -> EditorSource:
@@ -41,19 +51,69 @@ def editor_source(options: ServeOptions) -> EditorSource:
     return RegistrySource(options.project)
 
 
+class OwnedProcesses:
+    """What this server started, stopped on every way out: the game started through ``game_start``
+    and the editor it launched; then the registry files of instances that are gone go too."""
+
+    def __init__(
+        self, source: EditorSource, link: EditorLink, games: GameOwner, files: tuple[Path, ...] = ()
+    ) -> None:
+        """``files``: this server's own files to remove too (the HTTP token file)."""
+        self._source, self._link, self._games = source, link, games
+        self._files = files
+        self._lock = anyio.Lock()
+        self._released = False
+
+    async def release(self) -> None:
+        """Bounded, shielded and done once (a second caller waits for the first).
+
+        An editor we launched is stopped with everything it runs (its own quit ends its game, and the
+        kill reaches its whole process group); in someone else's editor we stop only our game.
+        """
+        with anyio.CancelScope(shield=True):
+            async with self._lock:
+                if self._released:
+                    return
+                self._released = True
+                launched = self._source if isinstance(self._source, LaunchingSource) else None
+                if launched is not None:
+                    launched.close()  # from here on, a lost editor is never relaunched
+                if launched is None or launched.process is None:
+                    await self._games.stop(self._link)
+                self._link.close()
+                if launched is not None:
+                    await launched.stop()
+                await self._games.stop(None)  # a game that outlived its editor
+                served = self._link.instance
+                prune_dead_entries(settled=[served.project_hash] if served is not None else [])
+                for path in self._files:
+                    path.unlink(missing_ok=True)
+
+
 async def serve(options: ServeOptions) -> None:
-    """Serve until the client leaves (stdio) or a signal arrives; stop any editor launched here."""
+    """Serve until the client leaves (stdio) or a signal arrives; stop what was started here."""
     source = editor_source(options)
     link = EditorLink(source)
     runtime = RuntimeLink(lambda: link.instance)
-    app = GodotMcpApp(link, ReadOnlyPolicy.from_settings(options.read_only), runtime=runtime)
-    if app.policy.enabled:
-        logger.info("read-only mode: only read-only tools are listed or run")
+    policy = ToolPolicy.from_settings(options.read_only, options.allow_execute)
+    app = GodotMcpApp(
+        link,
+        policy,
+        runtime=runtime,
+        features=feature_options(options),
+        startup=options.tools,
+        max_tools=options.max_tools,
+    )
+    _log_policy(policy)
+    # A signal ends the process without unwinding: the token file goes with the rest.
+    files = (http_token_path(options.port),) if options.transport == "http" else ()
+    owned = OwnedProcesses(source, link, app.games, files)
+    prune_dead_entries()
     try:
         async with anyio.create_task_group() as tasks:
             tasks.start_soon(link.run)
             tasks.start_soon(runtime.run)
-            tasks.start_soon(_exit_on_signal, source)
+            tasks.start_soon(_exit_on_signal, owned)
             if options.transport == "http":
                 await run_http(app, options.port)
             else:
@@ -61,34 +121,48 @@ async def serve(options: ServeOptions) -> None:
             tasks.cancel_scope.cancel()
     finally:
         _ignore_stop_signals()
-        await _stop_launched(source)
+        await owned.release()
 
 
-async def _stop_launched(source: EditorSource) -> None:
-    if isinstance(source, LaunchingSource):
-        await source.stop()
+def feature_options(options: ServeOptions) -> FeatureOptions:
+    """Raises ``ActionableError`` for a malformed ``GODOT_MCP_RATE_LIMIT``."""
+    return FeatureOptions(
+        confirm_destructive=options.confirm_destructive,
+        rate_limit=rate_limit_from_env(),
+        audit_file=audit_file(options.project),
+        project=options.project,
+    )
+
+
+def _log_policy(policy: ToolPolicy) -> None:
+    if policy.read_only:
+        logger.info("read-only mode: only read-only tools are listed or run")
+    if policy.allow_execute:
+        logger.warning("--allow-execute: editor_execute and execute_code run any code the client sends")
 
 
 def _ignore_stop_signals() -> None:
-    """We are already stopping: a client's follow-up SIGTERM must not cut the editor's clean stop
-    short and orphan it (clients close stdin, then signal after a short grace period)."""
+    """We are already stopping: a client's follow-up SIGTERM must not cut the stop short and orphan
+    what we started (clients close stdin, then signal after a short grace period)."""
     if sys.platform == "win32":
         return
     for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         signal.signal(signum, signal.SIG_IGN)
 
 
-async def _exit_on_signal(source: EditorSource) -> None:
-    """On SIGTERM/SIGINT/SIGHUP: stop the launched editor, then die of the signal as usual.
+async def _exit_on_signal(owned: OwnedProcesses) -> None:
+    """On SIGTERM/SIGINT/SIGHUP: stop what we started, then die of the signal as usual.
 
-    Re-raising instead of unwinding: the stdio transport reads stdin on a worker thread that a
-    cancellation cannot interrupt, so an orderly unwind could wait for the client's next line.
+    Re-raising instead of unwinding: the SDK's stdio transport (used when stdin is not a pipe) reads
+    on a worker thread that a cancellation cannot interrupt, so an orderly unwind could wait for the
+    client's next line.
     """
     if sys.platform == "win32":
         return
     with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT, signal.SIGHUP) as signals:
         async for signum in signals:
             logger.info("received %s: shutting down", signal.Signals(signum).name)
-            await _stop_launched(source)
+            _ignore_stop_signals()
+            await owned.release()
             signal.signal(signum, signal.SIG_DFL)
             os.kill(os.getpid(), signum)

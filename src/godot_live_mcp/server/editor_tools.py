@@ -6,12 +6,13 @@ Commands of the "runtime" channel run in the game the editor started, over the r
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from jsonschema.exceptions import SchemaError
 
-from godot_live_mcp.bridge.catalog import Catalog, CommandSpec
+from godot_live_mcp.bridge.catalog import Catalog, CommandGroup, CommandSpec
 from godot_live_mcp.bridge.editor_link import EditorLink
+from godot_live_mcp.bridge.jsonrpc import JsonObject
+from godot_live_mcp.bridge.reply import CommandReply
 from godot_live_mcp.bridge.runtime_link import RuntimeLink
 from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
 from godot_live_mcp.server.arguments import ArgumentValidator
@@ -29,7 +30,7 @@ class EditorCommand(ToolBackend):
         self._link = link
         self.command = command
 
-    async def invoke(self, arguments: dict[str, Any], timeout_s: float) -> Any:
+    async def invoke(self, arguments: JsonObject, timeout_s: float) -> CommandReply:
         return await self._link.call(self.command, arguments, timeout_s)
 
 
@@ -42,7 +43,7 @@ class RuntimeCommand(ToolBackend):
         self._link = link
         self.command = command
 
-    async def invoke(self, arguments: dict[str, Any], timeout_s: float) -> Any:
+    async def invoke(self, arguments: JsonObject, timeout_s: float) -> CommandReply:
         try:
             return await self._runtime.call(self.command, arguments, timeout_s)
         except ToolError as error:
@@ -85,7 +86,18 @@ def _entry(spec: CommandSpec, link: EditorLink, runtime: RuntimeLink | None) -> 
         arguments=validator,
         read_only=not spec.annotations.mutating,
         timeout_s=command_timeout_s(spec),
+        group=_group(spec.group),
+        open_world=spec.annotations.open_world,
     )
+
+
+def _group(group: CommandGroup | None) -> CommandGroup | None:
+    """The command's group, its description and keywords taken from the contract when it names a
+    built-in group without them."""
+    facts = CONTRACT.groups.get(group.name) if group is not None else None
+    if group is None or facts is None:
+        return group
+    return CommandGroup(group.name, group.description or facts.description, group.keywords or facts.keywords)
 
 
 def _backend(spec: CommandSpec, link: EditorLink, runtime: RuntimeLink | None) -> ToolBackend:

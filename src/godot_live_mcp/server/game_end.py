@@ -6,11 +6,11 @@ call cut by a crash is answered ``GAME_NOT_RUNNING`` with those lines, not a bar
 
 from __future__ import annotations
 
-from typing import Any
-
 import anyio
 
 from godot_live_mcp.bridge.editor_link import EditorLink
+from godot_live_mcp.bridge.jsonrpc import JsonObject
+from godot_live_mcp.bridge.reply import CommandSuccess
 from godot_live_mcp.contract import ErrorCode, ToolError
 
 # The editor notices the end of its game process within a few of its frames.
@@ -28,20 +28,23 @@ async def explain_game_end(link: EditorLink, method: str, cut: ToolError) -> Too
     if last_run is None:
         return cut
     ended = str(last_run.get("ended", "ended"))
-    lines = [str(line) for line in last_run.get("last_log_lines", [])][-_LINES_SHOWN:]
+    logged = last_run.get("last_log_lines", [])
+    lines = [str(line) for line in logged][-_LINES_SHOWN:] if isinstance(logged, list) else []
     tail = ("; its last log lines:\n" + "\n".join(lines)) if lines else "."
     return ToolError(ErrorCode.GAME_NOT_RUNNING, f"The game {ended} while {method} ran{tail}", _HINT)
 
 
-async def _ended_run(link: EditorLink) -> dict[str, Any] | None:
+async def _ended_run(link: EditorLink) -> JsonObject | None:
     with anyio.move_on_after(_SETTLE_S):
         while True:
             try:
-                status = await link.call("game.status", {}, _STATUS_TIMEOUT_S)
+                reply = await link.call("game.status", {}, _STATUS_TIMEOUT_S)
             except ToolError:
                 return None
-            if isinstance(status, dict) and not status.get("running", True):
-                last_run = status.get("last_run")
+            if not isinstance(reply, CommandSuccess):
+                return None
+            if not reply.data.get("running", True):
+                last_run = reply.data.get("last_run")
                 return last_run if isinstance(last_run, dict) else None
             await anyio.sleep(_POLL_S)
     return None

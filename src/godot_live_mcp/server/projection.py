@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any
 
 import mcp_types as types
 
 from godot_live_mcp.bridge.catalog import CommandSpec
+from godot_live_mcp.bridge.jsonrpc import JsonObject
 from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
 from godot_live_mcp.server._meta import META_PREFIX
 from godot_live_mcp.server.results import image_output_schema
+from godot_live_mcp.server.schema_bounds import bounded_schema
 
 logger = logging.getLogger(__name__)
 
@@ -59,13 +60,13 @@ def project_command(spec: CommandSpec) -> types.Tool:
             read_only_hint=not flags.mutating,
             destructive_hint=flags.destructive,
             idempotent_hint=flags.idempotent,
-            open_world_hint=False,
+            open_world_hint=flags.open_world,
         ),
         _meta=tool_meta(spec),
     )
 
 
-def tool_meta(spec: CommandSpec) -> dict[str, Any]:
+def tool_meta(spec: CommandSpec) -> JsonObject:
     return {
         f"{META_PREFIX}command": spec.name,
         f"{META_PREFIX}group": spec.group.name if spec.group else None,
@@ -75,12 +76,12 @@ def tool_meta(spec: CommandSpec) -> dict[str, Any]:
     }
 
 
-def _input_schema(schema: dict[str, Any]) -> dict[str, Any]:
-    # MCP requires an object at the root; an empty schema means "no arguments".
-    return {"type": "object", **schema} if "type" not in schema else schema
+def _input_schema(schema: JsonObject) -> JsonObject:
+    """The schema with bounded numbers; MCP requires an object at the root ({} means "no arguments")."""
+    return bounded_schema({"type": "object", **schema} if "type" not in schema else schema)
 
 
-def _output_schema(spec: CommandSpec) -> dict[str, Any] | None:
+def _output_schema(spec: CommandSpec) -> JsonObject | None:
     schema = spec.output_schema
     if schema is None:
         return None

@@ -1,49 +1,49 @@
-"""Command envelopes and server-side errors rendered as MCP tool results."""
+"""Command replies and server-side errors rendered as MCP tool results."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from typing import Any
 
 import mcp_types as types
 
-from godot_live_mcp.contract import ErrorCode, ToolError, default_hint, is_known_code
+from godot_live_mcp.bridge.jsonrpc import JsonObject, JsonValue
+from godot_live_mcp.bridge.reply import CommandFailure, CommandReply
+from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.server._meta import ERROR_META_KEY
 
 
-def envelope_result(envelope: Any) -> types.CallToolResult:
-    """Success: the envelope minus ``success`` as structured content plus its compact text; an
-    ``image`` field carrying base64 ``data`` becomes image content sent ahead of that text.
-
-    Failure: ``isError`` with the code, message and hint. An envelope that breaks the contract
-    is reported as ``INTERNAL``, never passed on.
+def reply_result(reply: CommandReply) -> types.CallToolResult:
+    """Success: the data as structured content plus its compact text; an ``image`` field carrying
+    base64 ``data`` becomes image content sent ahead of that text. Failure: ``isError`` with the
+    code, message and hint.
     """
-    if not isinstance(envelope, Mapping) or not isinstance(envelope.get("success"), bool):
-        return error_result(
-            ToolError(
-                ErrorCode.INTERNAL,
-                f"The editor answered with a malformed envelope: {_compact(envelope)[:200]}",
-            )
-        )
-    if not envelope["success"]:
-        return _failure(envelope)
-    data = {key: value for key, value in envelope.items() if key != "success"}
-    if isinstance(data.get("image"), Mapping) and "data" in data["image"]:
-        return _image_result(data, data["image"])
-    return types.CallToolResult(content=[types.TextContent(text=_compact(data))], structured_content=data)
+    if isinstance(reply, CommandFailure):
+        return failure_result(reply.code, reply.message, reply.hint)
+    image = reply.data.get("image")
+    if isinstance(image, dict) and "data" in image:
+        return _image_result(reply.data, image)
+    return types.CallToolResult(
+        content=[types.TextContent(text=_compact(reply.data))], structured_content=reply.data
+    )
 
 
-def image_output_schema(schema: dict[str, Any]) -> dict[str, Any]:
+def image_output_schema(schema: JsonObject) -> JsonObject:
     """``schema`` with its ``image`` property's ``data`` removed: the pixels go out as image content."""
-    image = schema.get("properties", {}).get("image")
-    if not isinstance(image, dict) or "data" not in image.get("properties", {}):
+    properties = schema.get("properties")
+    image = properties.get("image") if isinstance(properties, dict) else None
+    fields = image.get("properties") if isinstance(image, dict) else None
+    if not isinstance(properties, dict) or not isinstance(image, dict) or not isinstance(fields, dict):
         return schema
-    properties = {key: value for key, value in image["properties"].items() if key != "data"}
-    described = {**image, "properties": properties}
-    if "required" in image:
-        described["required"] = [name for name in image["required"] if name != "data"]
-    return {**schema, "properties": {**schema["properties"], "image": described}}
+    if "data" not in fields:
+        return schema
+    described: JsonObject = {
+        **image,
+        "properties": {key: value for key, value in fields.items() if key != "data"},
+    }
+    required = image.get("required")
+    if isinstance(required, list):
+        described["required"] = [name for name in required if name != "data"]
+    return {**schema, "properties": {**properties, "image": described}}
 
 
 def error_result(error: ToolError) -> types.CallToolResult:
@@ -62,7 +62,7 @@ def failure_result(code: str, message: str, hint: str) -> types.CallToolResult:
     )
 
 
-def _image_result(data: dict[str, Any], image: Mapping[str, Any]) -> types.CallToolResult:
+def _image_result(data: JsonObject, image: JsonObject) -> types.CallToolResult:
     """The image as MCP image content; its description (without the base64 data) as text and structure.
 
     The data is sent once: repeating it in the text or the structured content would double its cost.
@@ -72,7 +72,7 @@ def _image_result(data: dict[str, Any], image: Mapping[str, Any]) -> types.CallT
         return error_result(
             ToolError(
                 ErrorCode.INTERNAL,
-                "The editor sent an image without base64 text data or without an image/* mime_type.",
+                "The command sent an image without base64 text data or without an image/* mime_type.",
             )
         )
     described = {**data, "image": {key: value for key, value in image.items() if key != "data"}}
@@ -85,15 +85,5 @@ def _image_result(data: dict[str, Any], image: Mapping[str, Any]) -> types.CallT
     )
 
 
-def _failure(envelope: Mapping[str, Any]) -> types.CallToolResult:
-    code = str(envelope.get("code") or ErrorCode.INTERNAL)
-    message = str(envelope.get("error") or "The command failed without saying why.")
-    if not is_known_code(code):
-        message = f"{message} (the editor used the unknown code {code!r})"
-        code = ErrorCode.INTERNAL
-    hint = envelope.get("hint")
-    return failure_result(code, message, str(hint) if hint else default_hint(code))
-
-
-def _compact(value: Any) -> str:
+def _compact(value: JsonValue) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)

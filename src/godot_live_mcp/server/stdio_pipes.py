@@ -5,6 +5,11 @@ hops per tool call, each costing milliseconds on a busy machine (``bench/latency
 pipes are asyncio transports handed to the SDK's ``stdio_server`` as its explicit streams. As the SDK does
 for its own streams, fd 0 and fd 1 point at ``/dev/null`` and at stderr while serving, so a stray print or
 a child process never writes into the MCP channel; both are restored on exit.
+
+A line that is not a JSON-RPC message gets the error JSON-RPC 2.0 gives it (``answering_malformed_lines``):
+a parse error when it is not JSON (or nests deeper than the parser goes), an invalid request when it is
+JSON but not one message (a batch array, a bare value, a missing ``method``) or longer than
+``MAX_LINE_BYTES`` (codes in contract.json's ``jsonrpc_codes``).
 """
 
 from __future__ import annotations
@@ -19,12 +24,21 @@ from contextlib import AsyncExitStack, asynccontextmanager, suppress
 from typing import Any, cast
 
 import anyio
+import mcp_types as types
 from mcp.server.stdio import stdio_server
+from mcp.shared.message import SessionMessage
+from pydantic import ValidationError
+
+from godot_live_mcp.contract import CONTRACT
 
 logger = logging.getLogger(__name__)
 
 MAX_LINE_BYTES = 64 * 1024 * 1024
+PARSE_ERROR = CONTRACT.jsonrpc_codes["parse_error"]
+INVALID_REQUEST = CONTRACT.jsonrpc_codes["invalid_request"]
 _STDIN, _STDOUT, _STDERR = 0, 1, 2
+# What _Lines passes on in place of a line it had to drop: not JSON, and recognised by the reply.
+_OVERSIZED = "\x00oversized\n"
 
 # (read stream, write stream) exactly as the SDK's stdio_server yields them (it leaves them untyped).
 Streams = tuple[Any, Any]
@@ -45,10 +59,11 @@ class _Lines:
                 line = await self._reader.readline()
             except ValueError:  # longer than MAX_LINE_BYTES: asyncio has dropped it
                 logger.error("dropped an MCP message longer than %d bytes", MAX_LINE_BYTES)
-                continue
+                return _OVERSIZED
             if not line:
                 raise StopAsyncIteration
-            return line.decode("utf-8", errors="replace")
+            if line.strip():
+                return line.decode("utf-8", errors="replace")
 
 
 class _Output:
@@ -62,6 +77,63 @@ class _Output:
 
     async def flush(self) -> None:
         await self._writer.drain()
+
+
+@asynccontextmanager
+async def answering_malformed_lines(streams: Streams) -> AsyncIterator[Streams]:
+    """``streams`` with every line the transport could not read answered by its JSON-RPC error
+    (``id: null``: an unreadable line has no id anyone could rely on), never dropped in silence."""
+    read_stream, write_stream = streams
+    passed, received = anyio.create_memory_object_stream[SessionMessage | Exception](0)
+
+    async def pump() -> None:
+        # The server may close its ends first when it stops: nothing is left to answer then.
+        with suppress(anyio.BrokenResourceError, anyio.ClosedResourceError):
+            async with passed:
+                await _forward(read_stream, passed, write_stream)
+
+    async with anyio.create_task_group() as tasks:
+        tasks.start_soon(pump)
+        try:
+            yield received, write_stream
+        finally:
+            tasks.cancel_scope.cancel()
+
+
+async def _forward(read_stream: Any, passed: Any, write_stream: Any) -> None:
+    async for item in read_stream:
+        if isinstance(item, SessionMessage):
+            await passed.send(item)
+        elif not _blank(item):
+            reply = malformed_reply(item)
+            logger.warning("answered an unreadable MCP line: %s", reply.error.message)
+            await write_stream.send(SessionMessage(reply))
+
+
+def malformed_reply(problem: Exception) -> types.JSONRPCError:
+    """The JSON-RPC error for a line the SDK could not read as a message."""
+    first = _first_error(problem)
+    detail = str(first.get("msg", problem))
+    if first.get("type") != "json_invalid":
+        code = INVALID_REQUEST
+        message = f"Invalid Request: a line holds one JSON-RPC 2.0 message object, never a batch ({detail})."
+    elif str(first.get("input", "")).startswith(_OVERSIZED.strip()):
+        code, message = INVALID_REQUEST, f"Invalid Request: the line is longer than {MAX_LINE_BYTES} bytes."
+    else:
+        code, message = PARSE_ERROR, f"Parse error: {detail}."
+    return types.JSONRPCError(jsonrpc="2.0", id=None, error=types.ErrorData(code=code, message=message))
+
+
+def _first_error(problem: Exception) -> dict[str, Any]:
+    if isinstance(problem, ValidationError) and problem.error_count():
+        return dict(problem.errors()[0])
+    return {}
+
+
+def _blank(problem: Exception) -> bool:
+    """An empty line between messages: nothing was sent, so nothing is answered."""
+    value = _first_error(problem).get("input")
+    return isinstance(value, str) and not value.strip()
 
 
 def pipes_usable() -> bool:

@@ -7,10 +7,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any
 
 import mcp_types as types
 
+from godot_live_mcp.bridge.catalog import CommandGroup
+from godot_live_mcp.bridge.jsonrpc import JsonObject
+from godot_live_mcp.bridge.reply import CommandReply
 from godot_live_mcp.server.arguments import ArgumentValidator
 
 logger = logging.getLogger(__name__)
@@ -28,8 +30,8 @@ class ToolBackend(ABC):
     """Runs a published tool. Implement ``invoke`` for each kind of owner."""
 
     @abstractmethod
-    async def invoke(self, arguments: dict[str, Any], timeout_s: float) -> Any:
-        """Run with validated ``arguments`` and return the command envelope.
+    async def invoke(self, arguments: JsonObject, timeout_s: float) -> CommandReply:
+        """Run with validated ``arguments`` and return the command's reply (success data, or a failure).
 
         Must give up after ``timeout_s`` (raising ``ToolError`` ``TIMEOUT``) and let cancellation through.
         """
@@ -37,7 +39,8 @@ class ToolBackend(ABC):
 
 @dataclass(frozen=True)
 class ToolEntry:
-    """One published tool: its MCP description and how to run it."""
+    """One published tool: its MCP description and how to run it; without a group it is always listed.
+    ``open_world``: it runs arbitrary code (listed and run only with ``--allow-execute``)."""
 
     tool: types.Tool
     owner: ToolOwner
@@ -45,6 +48,8 @@ class ToolEntry:
     arguments: ArgumentValidator
     read_only: bool
     timeout_s: float
+    group: CommandGroup | None = None
+    open_world: bool = False
 
     @property
     def name(self) -> str:

@@ -161,3 +161,16 @@ async def test_remove_action_refuses_builtin_and_unknown_actions(tools: Client) 
     builtin = await call_fails(tools, "input_map_remove_action", {"action": "ui_accept"}, "INVALID_OPERATION")
     assert "input_map_remove_event" in builtin["hint"]
     await call_fails(tools, "input_map_remove_action", {"action": "mcp_no_such"}, "NOT_FOUND")
+
+
+async def test_the_event_schema_names_exactly_the_codecs_buttons_and_axes(tools: Client) -> None:
+    listed = {tool.name: tool for tool in (await tools.list_tools()).tools}
+    event = listed["input_map_add_event"].input_schema["properties"]["event"]["properties"]
+    code = (
+        'var codec = load("res://addons/godot_live_mcp/contract/input_event_codec.gd")\n'
+        "return [codec.MOUSE_BUTTONS.keys(), codec.JOY_BUTTONS.keys(), codec.JOY_AXES.keys()]"
+    )
+    mouse, pad, axes = (await call(tools, "editor_execute", {"code": code, "mode": "body"}))["value"]
+    button = event["button"]["description"]
+    assert f"type mouse_button: {', '.join(mouse)}. type joypad_button: {', '.join(pad)}. " in button
+    assert f"type joypad_motion: {', '.join(axes)}. " in event["axis"]["description"]

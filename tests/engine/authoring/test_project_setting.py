@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from mcp.client import Client
 
-from tests.engine.authoring._helpers import call, call_fails, redo, undo
+from tests.engine.authoring._helpers import call, call_fails, redo, undo, unwrap
 from tests.engine.harness import EngineEditor
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
@@ -46,7 +46,8 @@ async def value_of(client: Client, name: str) -> Any:
 async def test_get_setting_gives_the_value_its_type_and_default(tools: Client) -> None:
     name = await call(tools, "project_get_setting", {"name": "application/config/name"})
     width = await call(tools, "project_get_setting", {"name": WIDTH})
-    assert (name["value"], name["type"], name["is_default"]) == ("Demo Platformer", "String", False)
+    # Values come from the project: strings arrive wrapped as untrusted content (issue 14).
+    assert (unwrap(name["value"]), name["type"], name["is_default"]) == ("Demo Platformer", "String", False)
     assert (width["type"], width["value"], width["default"], width["is_default"]) == ("int", 1152, 1152, True)
 
 
@@ -122,11 +123,11 @@ async def test_a_new_setting_keeps_its_json_type_and_null_removes_it(
 @pytest.mark.parametrize(
     ("name", "value", "code", "in_hint"),
     [
-        (WIDTH, "wide", "TYPE_MISMATCH", "coercion"),
+        (WIDTH, "wide", "TYPE_MISMATCH", "project_get_setting"),
         ("input/jump", 1, "INVALID_OPERATION", "input_map_add_action"),
         ("autoload/Thing", "res://thing.gd", "INVALID_OPERATION", "autoload_add"),
         ("no_section", 1, "INVALID_PARAMS", "project_list_settings"),
-        (SPLASH, {"type": "Colour", "r": 1}, "INVALID_PARAMS", "coercion"),
+        (SPLASH, {"type": "Colour", "r": 1}, "INVALID_PARAMS", "project_get_setting"),
     ],
 )
 async def test_set_setting_refuses_wrong_types_names_and_managed_settings(
@@ -146,6 +147,6 @@ async def test_list_settings_filters_by_prefix_and_change_and_pages(tools: Clien
     assert all(entry["name"].startswith("display/window/size/") for entry in window["settings"])
     assert (window["returned"], window["has_more"], window["next_offset"]) == (3, True, 3)
     names = {entry["name"]: entry for entry in changed["settings"]}
-    assert names["application/config/name"]["value"] == "Demo Platformer"
+    assert unwrap(names["application/config/name"]["value"]) == "Demo Platformer"
     assert names["input/move_left"]["type"] == "Dictionary"
     assert not any(entry["is_default"] for entry in changed["settings"])

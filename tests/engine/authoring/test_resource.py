@@ -81,7 +81,7 @@ async def test_create_refuses_bad_classes_extensions_and_properties(tools: Clien
     await call_fails(tools, "resource_create", wrong_extension, "INVALID_PARAMS")
     unknown = {"path": path, "class_name": "PlayerStats", "properties": {"speed": 1}}
     missing = await call_fails(tools, "resource_create", unknown, "NOT_FOUND")
-    assert "move_speed" in missing["hint"]
+    assert "Did you mean 'move_speed'?" in missing["hint"]
     mistyped = {"path": path, "class_name": "RectangleShape2D", "properties": {"size": "big"}}
     await call_fails(tools, "resource_create", mistyped, "TYPE_MISMATCH")
     assert not scratch.disk.exists()

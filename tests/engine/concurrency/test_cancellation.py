@@ -8,7 +8,7 @@ import anyio.lowlevel
 import pytest
 from mcp.client import Client
 
-from godot_live_mcp.bridge.editor_connection import connect_editor
+from godot_live_mcp.bridge.peer_connection import connect_peer
 from tests.engine.concurrency.calls import ProgressLog, fresh_key, read_items, wait_for_items
 from tests.engine.harness import EngineEditor, mcp_client
 from tests.mcp_results import structured
@@ -80,8 +80,8 @@ async def test_a_client_leaving_mid_mutation_leaves_it_whole_and_the_lock_free(
 async def test_a_peer_can_cancel_only_its_own_requests(engine_editor: EngineEditor, tools: Client) -> None:
     before = await cancellations_seen(tools)
     async with (
-        connect_editor(engine_editor.instance) as owner,
-        connect_editor(engine_editor.instance) as stranger,
+        connect_peer(engine_editor.instance.endpoint) as owner,
+        connect_peer(engine_editor.instance.endpoint) as stranger,
         anyio.create_task_group() as tasks,
     ):
         tasks.start_soon(lambda: owner.request("test.slow_read", None, timeout_s=30))

@@ -5,8 +5,8 @@ extends MCPToolkitExtension
 ## budget rules can be tested on any editor, headless included. Copied into the test project, never
 ## shipped.
 
-const S := preload("res://addons/godot_live_mcp/contract/json_schema.gd")
 const ScreenshotCodec := preload("res://addons/godot_live_mcp/contract/screenshot_codec.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 
 
 func register(registry: MCPToolkitCommandRegistry, _server: Node) -> void:
@@ -16,7 +16,7 @@ func register(registry: MCPToolkitCommandRegistry, _server: Node) -> void:
 		(
 			MCPToolkitExtensionOptions
 			. new("Encodes a width x height noise image (default 1280x720) with the screenshot codec.")
-			. with_input_schema(S.object({}, [], true))
+			. with_input_schema({"type": "object", "properties": {}, "additionalProperties": true})
 			. mark_read_only()
 			. mark_scene_independent()
 		)
@@ -24,10 +24,10 @@ func register(registry: MCPToolkitCommandRegistry, _server: Node) -> void:
 
 
 func _encode_image(params: Dictionary) -> Dictionary:
-	var encoded: Dictionary = ScreenshotCodec.encode(_noise(params), params)
-	if not encoded["ok"]:
-		return MCPToolkitError.fail(str(encoded["code"]), str(encoded["message"]), str(encoded["hint"]))
-	return MCPToolkitSuccess.ok({"image": encoded["image"]})
+	var encoded: Result = ScreenshotCodec.encode(_noise(params), params)
+	if encoded.failed():
+		return encoded.to_envelope()
+	return MCPToolkitSuccess.ok({"image": encoded.value})
 
 
 ## Fine-grained value noise: it compresses badly, so budgets bite.

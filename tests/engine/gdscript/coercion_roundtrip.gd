@@ -4,6 +4,7 @@ extends SceneTree
 ## godot --headless --path <project with the addon in addons/godot_live_mcp> --script res://<here>/coercion_roundtrip.gd
 
 const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const Holder := preload("coercion_holder.gd")
 
 const FIXTURE_PATH := "res://coercion_fixture.tscn"
@@ -136,17 +137,17 @@ func _plain_forms() -> void:
 	_plain(
 		"Resource from a uid:// path", Sprite2D.new(), "texture", '{"type": "Resource", "path": "%s"}' % uid, texture
 	)
-	var typed: Dictionary = Coercion.to_variant(JSON.parse_string('{"a": {"type": "Vector2", "x": 1, "y": 2}}'))
-	_check("tags decode inside plain JSON", typed["ok"] and typed["value"] == {"a": Vector2(1, 2)}, str(typed))
-	var kept: Dictionary = Coercion.to_variant(JSON.parse_string('{"kind": "x"}'), TYPE_DICTIONARY)
-	_check("a Dictionary without type passes through", kept["ok"] and kept["value"] == {"kind": "x"}, str(kept))
+	var typed: Result = Coercion.from_json(JSON.parse_string('{"a": {"type": "Vector2", "x": 1, "y": 2}}'))
+	_check("tags decode inside plain JSON", typed.succeeded() and typed.value == {"a": Vector2(1, 2)}, _text(typed))
+	var kept: Result = Coercion.from_json(JSON.parse_string('{"kind": "x"}'), TYPE_DICTIONARY)
+	_check("a Dictionary without type passes through", kept.succeeded() and kept.value == {"kind": "x"}, _text(kept))
 
 
 func _rejections() -> void:
 	var node: Node2D = _track(Node2D.new())
 	_reject("reject unknown tag", node, "position", '{"type": "Vector9", "x": 1, "y": 2}', "INVALID_PARAMS")
-	var thing: Dictionary = Coercion.to_variant(JSON.parse_string('{"type": "Thing"}'), TYPE_DICTIONARY)
-	_check("reject unknown tag where a Dictionary is expected", thing.get("code") == "INVALID_PARAMS", str(thing))
+	var thing: Result = Coercion.from_json(JSON.parse_string('{"type": "Thing"}'), TYPE_DICTIONARY)
+	_check("reject unknown tag where a Dictionary is expected", thing.code == "INVALID_PARAMS", _text(thing))
 	_reject("reject missing field", node, "position", '{"type": "Vector2", "x": 1}', "INVALID_PARAMS")
 	_reject("reject extra field", node, "position", '{"type": "Vector2", "x": 1, "y": 2, "z": 3}', "INVALID_PARAMS")
 	_reject("reject fractional Vector2i", _holder, "cell", '{"type": "Vector2i", "x": 1.5, "y": 2}', "INVALID_PARAMS")
@@ -204,14 +205,13 @@ func _rejections() -> void:
 	var unknown: String = '{"type": "NewResource", "class": "RectangleShape2D", "properties": {"radius": 2}}'
 	_reject("reject unknown property in NewResource", null, "", unknown, "NOT_FOUND")
 	_reject("reject unknown property", node, "speed", "1", "NOT_FOUND")
-	var answer: Dictionary = Coercion.for_property(node, "speed", 1)
+	var answer: Result = Coercion.property_from_json(node, "speed", 1)
 	_check(
-		"unknown property hint names node_list_properties",
-		str(answer.get("hint")).contains("node_list_properties"),
-		str(answer)
+		"unknown property hint names node_list_properties", answer.hint.contains("node_list_properties"), _text(answer)
 	)
-	answer = Coercion.for_property(node, "position", JSON.parse_string('{"type": "Vector3", "x": 1, "y": 2, "z": 3}'))
-	var message: String = str(answer["message"])
+	var vector3: Variant = JSON.parse_string('{"type": "Vector3", "x": 1, "y": 2, "z": 3}')
+	answer = Coercion.property_from_json(node, "position", vector3)
+	var message: String = answer.message
 	_check("mismatch names both types", message.contains("Vector2") and message.contains("Vector3"), message)
 
 
@@ -239,30 +239,34 @@ func _json_safety() -> void:
 
 func _round_trip(name: String, target: Object, property: String, text: String) -> void:
 	var json: Variant = JSON.parse_string(text)
-	var read: Dictionary = Coercion.for_property(_track(target), property, json)
-	if not read["ok"]:
-		_check(name, false, "%s %s" % [read["code"], read["message"]])
+	var read: Result = Coercion.property_from_json(_track(target), property, json)
+	if read.failed():
+		_check(name, false, _text(read))
 		return
-	target.set(property, read["value"])
+	target.set(property, read.value)
 	var back: Variant = JSON.parse_string(JSON.stringify(Coercion.property_to_json(target, property)))
 	_check(name, _same(back, json), "sent %s, read back %s" % [text, JSON.stringify(back)])
 
 
 func _plain(name: String, target: Object, property: String, text: String, expected: Variant) -> void:
-	var read: Dictionary = Coercion.for_property(_track(target), property, JSON.parse_string(text))
-	if read["ok"]:
-		target.set(property, read["value"])
+	var read: Result = Coercion.property_from_json(_track(target), property, JSON.parse_string(text))
+	if read.succeeded():
+		target.set(property, read.value)
 	var value: Variant = target.get(property)
-	var fits: bool = read["ok"] and typeof(value) == typeof(expected) and value == expected
-	_check(name, fits, "got %s (%s)" % [str(value), str(read)])
+	var fits: bool = read.succeeded() and typeof(value) == typeof(expected) and value == expected
+	_check(name, fits, "got %s (%s)" % [str(value), _text(read)])
 
 
 func _reject(name: String, target: Object, property: String, text: String, code: String) -> void:
 	var json: Variant = JSON.parse_string(text)
-	var read: Dictionary = Coercion.to_variant(json)
+	var read: Result = Coercion.from_json(json)
 	if target != null:
-		read = Coercion.for_property(_track(target), property, json)
-	_check(name, not read["ok"] and read["code"] == code and str(read["message"]) != "", str(read))
+		read = Coercion.property_from_json(_track(target), property, json)
+	_check(name, read.code == code and read.message != "", _text(read))
+
+
+func _text(read: Result) -> String:
+	return "%s: %s" % [read.code, read.message] if read.failed() else "success " + str(read.value)
 
 
 ## Nodes made for one case and left outside the scene are freed at the end.

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from godot_live_mcp.instances._prefix import default_prefix
-from godot_live_mcp.instances.display import find_xvfb, rendering_env, start_display
-from godot_live_mcp.instances.godot_locator import find_godot
+from godot_live_mcp.godot._prefix import default_prefix
+from godot_live_mcp.godot.display import find_xvfb, rendering_env, start_display
+from godot_live_mcp.godot.locator import find_godot
 
 pytestmark = [pytest.mark.engine]
 

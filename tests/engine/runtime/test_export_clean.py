@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from godot_live_mcp.instances.godot_locator import find_godot
+from godot_live_mcp.godot.locator import find_godot
 from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
 from tests.engine.harness import EngineEditor
 

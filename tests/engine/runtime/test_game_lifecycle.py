@@ -9,7 +9,7 @@ import anyio
 import pytest
 from mcp.client import Client
 
-from godot_live_mcp.bridge.editor_connection import connect_editor
+from godot_live_mcp.bridge.peer_connection import connect_peer
 from godot_live_mcp.contract import ErrorCode
 from tests.engine.harness import EngineEditor, expect_editor_error
 from tests.engine.runtime.conftest import call, error_code, error_text
@@ -117,7 +117,8 @@ def test_the_plugin_put_the_runtime_autoload_into_the_project(engine_editor: Eng
 async def test_the_editor_itself_answers_runtime_commands_with_runtime_only(
     engine_editor: EngineEditor,
 ) -> None:
-    async with connect_editor(engine_editor.instance) as editor:
+    async with connect_peer(engine_editor.instance.endpoint) as editor:
         envelope = await editor.request("runtime.get_tree", {}, timeout_s=10)
+    assert isinstance(envelope, dict)
     assert envelope["code"] == "RUNTIME_ONLY"
-    assert "game_start" in envelope["hint"]
+    assert "game_start" in str(envelope["hint"])

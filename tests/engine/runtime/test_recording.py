@@ -8,7 +8,7 @@ import pytest
 from mcp.client import Client
 
 from godot_live_mcp.contract import ErrorCode
-from tests.engine.runtime.conftest import PLAYER_START, call, error_code
+from tests.engine.runtime.conftest import PLAYER_START, call, error_code, node_values
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
@@ -27,8 +27,7 @@ async def reset(game: Client) -> None:
 
 
 async def player_state(game: Client) -> dict[str, Any]:
-    node = await call(game, "runtime_get_node", node_path="Player", properties=["position", "velocity"])
-    return dict(node["properties"])
+    return await node_values(game, "Player", "position", "velocity")
 
 
 async def test_a_recorded_walk_and_jump_replays_to_the_same_end_state(game: Client) -> None:
@@ -54,7 +53,7 @@ async def test_a_recorded_walk_and_jump_replays_to_the_same_end_state(game: Clie
         assert replayed["events_replayed"] == 4
         replays.append(await player_state(game))
     assert replays[0] == replays[1] == live
-    assert live["position"]["value"]["x"] > PLAYER_START[0]
+    assert live["position"]["x"] > PLAYER_START[0]
 
 
 async def test_record_and_replay_refuse_what_they_cannot_do(game: Client) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from mcp.client import Client
 
-from tests.engine.runtime.conftest import PLAYER_START, STEP_PX, call
+from tests.engine.runtime.conftest import PLAYER_START, STEP_PX, call, node_values
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
@@ -20,8 +20,7 @@ async def a_fresh_run(client: Client) -> dict[str, Any]:
         await call(client, "runtime_step", frames=5)
         await call(client, "input_action_press", action="move_right")
         await call(client, "runtime_step", frames=60)
-        node = await call(client, "runtime_get_node", node_path="Player", properties=["position", "velocity"])
-        return dict(node["properties"])
+        return await node_values(client, "Player", "position", "velocity")
     finally:
         await call(client, "game_stop")
 
@@ -30,6 +29,6 @@ async def test_two_fresh_runs_stepped_alike_end_in_exactly_the_same_state(tools:
     first = await a_fresh_run(tools)
     second = await a_fresh_run(tools)
     assert first == second
-    position = first["position"]["value"]
+    position = first["position"]
     assert position["x"] == pytest.approx(PLAYER_START[0] + 60 * STEP_PX, abs=1e-3)
     assert position["y"] == PLAYER_START[1]

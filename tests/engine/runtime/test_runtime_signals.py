@@ -6,21 +6,18 @@ import pytest
 from mcp.client import Client
 
 from godot_live_mcp.contract import ErrorCode
-from tests.engine.runtime.conftest import call, error_code, error_text
+from tests.engine.runtime.conftest import call, error_code, error_text, node_values
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
 
 async def test_a_watch_records_each_emission_with_its_arguments_and_frame(game: Client) -> None:
     watch = await call(game, "signal_watch", node_path="/root/GameState", signal="score_changed")
-    assert watch["args"] == ["new_score"]
-    score = (await call(game, "runtime_get_node", node_path="/root/GameState", properties=["score"]))[
-        "properties"
-    ]
+    assert watch["args"] == ["new_score: int"]
+    start = (await node_values(game, "/root/GameState", "score"))["score"]
     await call(game, "runtime_call_method", node_path="/root/GameState", method="add_score", args=[2])
     await call(game, "runtime_call_method", node_path="/root/GameState", method="add_score", args=[5])
     events = await call(game, "signal_get_events", watch_id=watch["watch_id"])
-    start = score["score"]["value"]
     assert [event["args"] for event in events["events"]] == [[start + 2], [start + 7]]
     assert all(isinstance(event["frame"], int) for event in events["events"])
     assert events["last_seq"] == 2
@@ -43,8 +40,7 @@ async def test_events_page_from_a_cursor(game: Client) -> None:
 
 async def test_emit_reaches_the_game_s_own_handlers(game: Client) -> None:
     await call(game, "signal_emit", node_path="/root/GameState", signal="score_changed", args=[42])
-    label = await call(game, "runtime_get_node", node_path="HUD/ScoreLabel", properties=["text"])
-    assert label["properties"]["text"]["value"] == "Score: 42"
+    assert (await node_values(game, "HUD/ScoreLabel", "text"))["text"] == "Score: 42"
 
 
 async def test_unknown_signals_watches_and_wrong_arguments_are_refused(game: Client) -> None:

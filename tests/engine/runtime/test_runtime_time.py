@@ -10,7 +10,14 @@ from mcp.client import Client
 
 from godot_live_mcp.contract import ErrorCode
 from tests.engine.harness import expect_editor_error
-from tests.engine.runtime.conftest import PLAYER_START, STEP_PX, call, error_code, player_position
+from tests.engine.runtime.conftest import (
+    PLAYER_START,
+    STEP_PX,
+    call,
+    error_code,
+    node_values,
+    player_position,
+)
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
@@ -61,10 +68,9 @@ async def test_the_same_steps_from_the_same_start_give_the_same_state(game: Clie
         await call(game, "runtime_step", frames=20)
         await call(game, "input_action_tap", action="jump")
         await call(game, "runtime_step", frames=40)
-        node = await call(game, "runtime_get_node", node_path="Player", properties=["position", "velocity"])
-        runs.append(node["properties"])
+        runs.append(await node_values(game, "Player", "position", "velocity"))
     assert runs[0] == runs[1]
-    assert runs[0]["position"]["value"]["y"] != PLAYER_START[1]  # it jumped: a real trajectory, not a rest
+    assert runs[0]["position"]["y"] != PLAYER_START[1]  # it jumped: a real trajectory, not a rest
 
 
 async def test_step_until_stops_at_the_first_frame_the_condition_holds(game: Client) -> None:

@@ -14,7 +14,7 @@ pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 async def test_get_tree_lists_the_live_level_with_types_scripts_and_groups(game: Client) -> None:
     tree = await call(game, "runtime_get_tree", max_depth=1)
     nodes = {node["path"]: node for node in tree["nodes"]}
-    assert tree["current_scene"] == "res://scenes/level.tscn"
+    assert tree["scene"] == "res://scenes/level.tscn"
     assert nodes["."]["type"] == "Node2D"
     assert nodes["Player"]["type"] == "CharacterBody2D"
     assert nodes["Player"]["script"] == "res://scripts/player.gd"
@@ -23,7 +23,7 @@ async def test_get_tree_lists_the_live_level_with_types_scripts_and_groups(game:
 
 
 async def test_get_tree_from_root_shows_autoloads_but_not_the_runtime_server(game: Client) -> None:
-    tree = await call(game, "runtime_get_tree", root="/root", max_depth=1)
+    tree = await call(game, "runtime_get_tree", under="/root", max_depth=1)
     paths = {node["path"] for node in tree["nodes"]}
     assert "/root/GameState" in paths
     assert "." in paths  # the current scene, named as tools name it
@@ -39,14 +39,16 @@ async def test_get_tree_pages_with_offset_and_limit(game: Client) -> None:
     assert first["total_nodes"] == 3 + rest["returned"]
 
 
-async def test_find_the_player_by_group_by_class_and_by_name_pattern(game: Client) -> None:
+async def test_find_the_player_by_group_by_class_by_script_and_by_name_pattern(game: Client) -> None:
     by_group = await call(game, "runtime_find", group="player")
-    by_class = await call(game, "runtime_find", class_name="CharacterBody2D")
-    by_script_class = await call(game, "runtime_find", class_name="Player")
+    by_class = await call(game, "runtime_find", type="CharacterBody2D")
+    by_script_class = await call(game, "runtime_find", type="Player")
+    by_script = await call(game, "runtime_find", script="res://scripts/player.gd")
     by_name = await call(game, "runtime_find", name="Pl*")
-    for found in (by_group, by_class, by_script_class, by_name):
+    for found in (by_group, by_class, by_script_class, by_script, by_name):
         assert [node["path"] for node in found["nodes"]] == ["Player"]
-    coins = await call(game, "runtime_find", class_name="Area2D", root="/root")
+        assert found["total_matches"] == 1
+    coins = await call(game, "runtime_find", type="Area2D", under="/root")
     assert [node["name"] for node in coins["nodes"]] == ["Coin1", "Coin2"]
 
 
@@ -58,4 +60,4 @@ async def test_a_missing_node_is_not_found_and_its_siblings_are_named(game: Clie
     result = await game.call_tool("runtime_get_node", {"node_path": "Playr"})
     assert error_code(result) == ErrorCode.NOT_FOUND
     assert "Player" in error_text(result)
-    assert error_code(await game.call_tool("runtime_get_tree", {"root": "Nowhere"})) == ErrorCode.NOT_FOUND
+    assert error_code(await game.call_tool("runtime_get_tree", {"under": "Nowhere"})) == ErrorCode.NOT_FOUND

@@ -10,6 +10,7 @@ import pytest
 
 from godot_live_mcp.bridge.catalog import Catalog
 from godot_live_mcp.bridge.editor_link import Backoff, EditorLink
+from godot_live_mcp.bridge.reply import CommandSuccess
 from godot_live_mcp.contract import ErrorCode, ToolError
 from tests.unit.fakes.fake_editor import FakeEditor, command
 from tests.unit.fakes.sources import FixedSource
@@ -47,7 +48,7 @@ async def test_link_connects_and_hands_the_catalogue_to_listeners(tmp_path: Path
         link.add_catalog_listener(listen)
         async with running(link):
             assert await link.wait_connected(5)
-            assert await link.call("editor.get_info", {"a": 1}, 5) == {"success": True, "echo": {"a": 1}}
+            assert await link.call("editor.get_info", {"a": 1}, 5) == CommandSuccess({"echo": {"a": 1}})
     assert [spec.name for spec in catalogs[0].commands] == ["editor.get_info"]
 
 
@@ -75,7 +76,7 @@ async def test_editor_going_away_fails_calls_fast_then_the_link_reconnects(tmp_p
             assert time.monotonic() - began < 1
             await editor.start()
             assert await link.wait_connected(5)
-            assert (await link.call("editor.get_info", None, 5))["success"] is True
+            assert isinstance(await link.call("editor.get_info", None, 5), CommandSuccess)
     assert failure.code == ErrorCode.EDITOR_DISCONNECTED
     assert editor.connections_seen == 2
 
@@ -130,4 +131,4 @@ async def test_a_call_made_as_soon_as_the_tools_are_published_reaches_the_editor
         link.add_catalog_listener(call_at_once)
         async with running(link):
             assert await link.wait_first_attempt(5)
-    assert answers == [{"success": True, "echo": {}}]
+    assert answers == [CommandSuccess({"echo": {}})]

@@ -7,6 +7,7 @@ import pytest
 from godot_live_mcp.bridge.jsonrpc import (
     ErrorResponse,
     IncomingRequest,
+    JsonValue,
     MalformedFrameError,
     Notification,
     Response,
@@ -83,7 +84,7 @@ def test_malformed_frames_are_rejected(frame: str) -> None:
         (-32600, None, ErrorCode.PROTOCOL_ERROR),
     ],
 )
-def test_protocol_errors_map_to_contract_codes(code: int, data: object, expected: str) -> None:
+def test_protocol_errors_map_to_contract_codes(code: int, data: JsonValue, expected: str) -> None:
     error = ErrorResponse(1, code, "boom", data).to_tool_error("scene.get_tree")
     assert error.code == expected
     assert "boom" in error.message

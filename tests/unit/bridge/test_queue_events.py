@@ -8,8 +8,8 @@ from typing import Any
 import anyio
 import pytest
 
-from godot_live_mcp.bridge.editor_connection import connect_editor
 from godot_live_mcp.bridge.jsonrpc import Notification
+from godot_live_mcp.bridge.peer_connection import connect_peer
 from godot_live_mcp.bridge.queue_events import (
     QueueEvent,
     current_queue_listener,
@@ -72,7 +72,7 @@ async def test_queue_events_reach_the_listener_of_their_own_request(tmp_path: Pa
     async def listener(event: QueueEvent) -> None:
         events.append(event)
 
-    async with FakeEditor(tmp_path) as editor, connect_editor(editor.instance) as connection:
+    async with FakeEditor(tmp_path) as editor, connect_peer(editor.instance.endpoint) as connection:
         editor.handlers["editor.get_info"] = queued_then_run(editor, 0, 0)
         await editor.notify("_queued", {"id": 999, "position": 4})  # no such request: dropped
         result = await connection.request("editor.get_info", None, timeout_s=5, on_queue=listener)
@@ -81,7 +81,7 @@ async def test_queue_events_reach_the_listener_of_their_own_request(tmp_path: Pa
 
 
 async def test_the_deadline_counts_again_from_the_start_of_a_queued_command(tmp_path: Path) -> None:
-    async with FakeEditor(tmp_path) as editor, connect_editor(editor.instance) as connection:
+    async with FakeEditor(tmp_path) as editor, connect_peer(editor.instance.endpoint) as connection:
         editor.handlers["editor.get_info"] = queued_then_run(editor, wait_s=0.5, run_s=0.5)
         # 1 s in all, but never 0.8 s without news: queued for 0.5 s, then running for 0.5 s.
         assert await connection.request("editor.get_info", None, timeout_s=0.8) == {"success": True}
@@ -92,7 +92,7 @@ async def test_a_queued_command_that_never_starts_still_times_out(tmp_path: Path
         await editor.notify("_queued", {"id": editor.received[-1]["id"], "position": 1})
         await anyio.sleep_forever()
 
-    async with FakeEditor(tmp_path) as editor, connect_editor(editor.instance) as connection:
+    async with FakeEditor(tmp_path) as editor, connect_peer(editor.instance.endpoint) as connection:
         editor.handlers["editor.get_info"] = queued_forever
         with pytest.raises(ToolError) as failure:
             await connection.request("editor.get_info", None, timeout_s=0.3)

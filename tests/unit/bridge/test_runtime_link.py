@@ -12,6 +12,7 @@ from pathlib import Path
 import anyio
 import pytest
 
+from godot_live_mcp.bridge.reply import CommandSuccess
 from godot_live_mcp.bridge.runtime_link import RuntimeLink
 from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.instances.instance import EditorInstance
@@ -70,7 +71,7 @@ async def test_a_call_connects_to_the_game_its_entry_names(tmp_path: Path) -> No
         async with following(editor.instance, registry) as link:
             answer = await link.call("runtime.get_tree", {"max_depth": 1}, 5)
             assert link.connected
-    assert answer == {"success": True, "echo": {"max_depth": 1}}
+    assert answer == CommandSuccess({"echo": {"max_depth": 1}})
     assert game.methods_received() == ["runtime.get_tree"]
 
 

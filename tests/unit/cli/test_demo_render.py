@@ -4,12 +4,13 @@ from typing import Any
 
 import mcp_types as types
 
+from godot_live_mcp.bridge.reply import CommandFailure, CommandSuccess
 from godot_live_mcp.cli._demo_render import render_result, render_tools
-from godot_live_mcp.server.results import envelope_result
+from godot_live_mcp.server.results import reply_result
 
 
 def ok(data: dict[str, Any]) -> types.CallToolResult:
-    return envelope_result({"success": True, **data})
+    return reply_result(CommandSuccess(data))
 
 
 def test_scene_tree_is_indented_by_depth_with_scripts() -> None:
@@ -40,7 +41,7 @@ def test_an_unexpected_shape_falls_back_to_json() -> None:
 
 
 def test_an_error_shows_its_text() -> None:
-    failed = envelope_result({"success": False, "error": "gone", "code": "NOT_FOUND"})
+    failed = reply_result(CommandFailure("NOT_FOUND", "gone", ""))
     assert render_result("scene_get_tree", failed) == "NOT_FOUND: gone"
 
 
@@ -55,13 +56,14 @@ def test_tools_are_summed_up_by_domain_with_the_read_only_count() -> None:
 
 
 def test_a_stepped_game_and_a_node_read_in_the_game_are_summed_up() -> None:
-    stepped = envelope_result({"success": True, "frames_stepped": 30, "game_frame": 41, "paused": True})
-    node = envelope_result(
+    stepped = ok({"frames_stepped": 30, "game_frame": 41, "paused": True})
+    node = ok(
         {
-            "success": True,
             "node_path": "Player",
             "type": "CharacterBody2D",
-            "properties": {"position": {"type": "Vector2", "value": {"type": "Vector2", "x": 260, "y": 564}}},
+            "properties": [
+                {"name": "position", "type": "Vector2", "value": {"type": "Vector2", "x": 260, "y": 564}}
+            ],
         }
     )
     assert render_result("runtime_step", stepped) == "30 physics frames, now at game frame 41 (paused)"

@@ -7,7 +7,7 @@ from click.testing import CliRunner
 
 from godot_live_mcp.cli.main import cli
 from godot_live_mcp.instances.addon_install import install_addon
-from tests.unit.instances.fake_godot import fake_godot
+from tests.unit.godot.fake_godot import fake_godot
 
 
 @pytest.fixture(autouse=True)

@@ -9,8 +9,8 @@ from rich.console import Console
 
 from godot_live_mcp.cli import godot_cmd
 from godot_live_mcp.cli.main import cli
-from godot_live_mcp.instances.godot_install import InstallResult
-from tests.unit.instances.fake_godot import fake_godot
+from godot_live_mcp.godot.install import InstallResult
+from tests.unit.godot.fake_godot import fake_godot
 
 
 def test_path_prints_the_binary_on_stdout_and_its_source_on_stderr(

@@ -9,6 +9,7 @@ import contextlib
 import json
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -17,7 +18,7 @@ import anyio
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from godot_live_mcp.instances.instance import EditorInstance
+from godot_live_mcp.instances.instance import EditorInstance, Endpoint
 
 Handler = Callable[[dict[str, Any]], Awaitable[Any]]
 TOKEN = "ab" * 32
@@ -65,6 +66,7 @@ class FakeEditor:
         self.cancelled: list[Any] = []
         self.cancel_received = anyio.Event()
         self.connections_seen = 0
+        self.quit_requested = False
         self._server: Server | None = None
         self._port = 0
 
@@ -83,6 +85,11 @@ class FakeEditor:
             headless=True,
             started_unix=time.time(),
         )
+
+    @property
+    def game_endpoint(self) -> Endpoint:
+        """This fake seen as a running game (both peers speak the same protocol)."""
+        return replace(self.instance.endpoint, role="game")
 
     def methods_received(self) -> list[str]:
         return [frame.get("method", "") for frame in self.received]
@@ -162,6 +169,9 @@ class FakeEditor:
     async def _result(self, method: str, params: dict[str, Any]) -> Any:
         if method == "mcp.catalog":
             return {"catalog_version": self.catalog_version, "commands": self.catalog}
+        if method == "_quit":
+            self.quit_requested = True
+            return {"quitting": True}
         if method == "_cancel":
             self.cancelled.append(params.get("id"))
             self.cancel_received.set()

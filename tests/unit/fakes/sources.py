@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from godot_live_mcp.bridge.editor_link import EditorSource
 from godot_live_mcp.contract import ErrorCode, ToolError
-from godot_live_mcp.instances.editor_source import EditorSource
 from godot_live_mcp.instances.instance import EditorInstance
 
 

@@ -14,6 +14,8 @@ from godot_live_mcp.instances.project_file import (
     parse_string_array,
     read_config_text,
     read_value,
+    section_values,
+    with_section_renamed,
     with_value,
     write_config_text,
 )
@@ -177,3 +179,16 @@ def test_failed_write_leaves_the_file_and_no_temporary(tmp_path: Path) -> None:
 
     assert path.read_text() == "config_version=5\n"
     assert os.listdir(tmp_path) == ["project.godot"]
+
+
+def test_section_values_lists_the_raw_values_of_one_section() -> None:
+    text = '[a]\n\nx="1"\ny={\n"k": 2\n}\n\n[b]\n\nx=3\n'
+    assert section_values(text, "a") == {"x": '"1"', "y": '{\n"k": 2\n}'}
+    assert section_values(text, "c") == {}
+
+
+def test_renaming_a_section_changes_only_its_header() -> None:
+    text = '; [old] in a comment\n[old]\n\nv="[old]"\n\n[other]\n\nw=1\n'
+    renamed = with_section_renamed(text, "old", "new")
+    assert renamed == '; [old] in a comment\n[new]\n\nv="[old]"\n\n[other]\n\nw=1\n'
+    assert with_section_renamed(text, "absent", "new") == text

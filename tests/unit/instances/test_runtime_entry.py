@@ -51,7 +51,8 @@ def test_while_projects_json_is_unreadable_the_entry_files_are_read(tmp_path: Pa
     write_entry(tmp_path, runtime_record(), ".runtime")
     game = find_runtime(the_editor(tmp_path), tmp_path)
     assert game is not None
-    assert game.editor_port == 6571
+    assert game.port == 6571
+    assert game.role == "game"
 
 
 def test_no_runtime_entry_means_no_game(tmp_path: Path) -> None:

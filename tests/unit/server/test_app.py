@@ -19,13 +19,15 @@ from mcp.server.subscriptions import ToolsListChanged
 from godot_live_mcp.bridge.editor_link import Backoff, EditorLink
 from godot_live_mcp.contract import ErrorCode, default_hint
 from godot_live_mcp.server.app import GodotMcpApp
-from godot_live_mcp.server.read_only import ReadOnlyPolicy
+from godot_live_mcp.server.tool_policy import ToolPolicy
 from tests.mcp_results import failure
 from tests.mcp_results import text_of as text
 from tests.unit.fakes.fake_editor import FakeEditor, JsonRpcError, command
 from tests.unit.fakes.sources import FixedSource
 
 pytestmark = pytest.mark.anyio
+
+SERVER_TOOLS = ["discover_tools", "run_tool"]  # listed in every surface
 
 COMMANDS = [
     command(
@@ -73,7 +75,7 @@ async def serving(tmp_path: Path, *, read_only: bool = False, mode: str = "legac
 
     async with FakeEditor(tmp_path, [dict(c) for c in COMMANDS]) as editor, changes, changes_received:
         link = EditorLink(FixedSource(editor.instance), backoff=Backoff(0.01, 2, 0.05))
-        app = GodotMcpApp(link, ReadOnlyPolicy(read_only), startup_wait_s=5)
+        app = GodotMcpApp(link, ToolPolicy(read_only), startup_wait_s=5)
         async with anyio.create_task_group() as tasks:
             tasks.start_soon(link.run)
             async with Client(app.server, mode=mode, message_handler=on_message) as client:
@@ -86,7 +88,7 @@ async def test_tools_follow_the_catalogue_and_list_changed_is_advertised(tmp_pat
     async with serving(tmp_path) as session:
         tools = (await session.client.list_tools()).tools
         capabilities = session.client.server_capabilities
-    assert [tool.name for tool in tools] == ["scene_get_tree", "node_delete"]
+    assert [tool.name for tool in tools] == [*SERVER_TOOLS, "scene_get_tree", "node_delete"]
     assert capabilities.tools is not None
     assert capabilities.tools.list_changed is True
 
@@ -124,7 +126,7 @@ async def test_read_only_lists_only_read_only_tools_and_refuses_others_by_name(t
     async with serving(tmp_path, read_only=True) as session:
         tools = (await session.client.list_tools()).tools
         refused = await session.client.call_tool("node_delete", {"node_path": "Player"})
-    assert [tool.name for tool in tools] == ["scene_get_tree"]
+    assert [tool.name for tool in tools] == [*SERVER_TOOLS, "scene_get_tree"]
     assert refused.is_error
     assert text(refused).startswith("READ_ONLY_MODE: node_delete")
     assert "node.delete" not in session.editor.methods_received()
@@ -134,7 +136,7 @@ async def test_a_catalogue_change_is_announced_to_the_client(tmp_path: Path) -> 
     async with serving(tmp_path) as session:
         await session.change_catalog(lambda catalog: catalog.pop())
         tools = (await session.client.list_tools(cache_mode="refresh")).tools
-    assert [tool.name for tool in tools] == ["scene_get_tree"]
+    assert [tool.name for tool in tools] == [*SERVER_TOOLS, "scene_get_tree"]
 
 
 async def test_an_editor_timeout_answers_timeout_and_the_server_stays_usable(tmp_path: Path) -> None:
@@ -167,7 +169,7 @@ async def test_with_the_editor_gone_calls_fail_fast_with_editor_disconnected(tmp
     assert result.is_error
     assert text(result).startswith("EDITOR_DISCONNECTED:")
     assert elapsed < 1
-    assert len(tools) == 2  # the last catalogue stays listed while reconnecting
+    assert len(tools) == 4  # the last catalogue stays listed while reconnecting
 
 
 async def test_an_unknown_tool_is_unknown_tool(tmp_path: Path) -> None:
@@ -213,4 +215,4 @@ async def test_a_catalogue_change_reaches_2026_clients_listening_for_tool_change
                 event = await subscription.__anext__()
         tools = (await session.client.list_tools(cache_mode="refresh")).tools
     assert isinstance(event, ToolsListChanged)
-    assert [tool.name for tool in tools] == ["scene_get_tree"]
+    assert [tool.name for tool in tools] == [*SERVER_TOOLS, "scene_get_tree"]

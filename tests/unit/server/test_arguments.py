@@ -54,6 +54,24 @@ def test_unknown_argument_is_named_with_the_accepted_ones() -> None:
     error = refused({"node_path": "P", "colour": 1})
     assert "/colour is not an argument" in error.message
     assert "max_depth" in error.message
+    assert error.hint.startswith("Use only those names")
+
+
+def test_a_misspelt_argument_gets_the_closest_names_in_its_hint() -> None:
+    error = refused({"node_path": "P", "max_dept": 1})
+    assert error.hint.startswith("Did you mean 'max_depth'? ")
+
+
+def test_an_unknown_field_inside_an_object_names_the_object() -> None:
+    validator = ArgumentValidator(
+        {
+            "type": "object",
+            "properties": {"at": {"type": "object", "properties": {"x": {}}, "additionalProperties": False}},
+        }
+    )
+    with pytest.raises(ToolError) as failure:
+        validator.validate("node_move", {"at": {"y": 1}})
+    assert "/at/y is not a field of /at (it takes: x)" in failure.value.message
 
 
 def test_nested_errors_point_inside_the_value() -> None:

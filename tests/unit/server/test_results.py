@@ -6,9 +6,19 @@ from typing import Any
 import mcp_types as types
 import pytest
 
+from godot_live_mcp.bridge.jsonrpc import JsonValue
+from godot_live_mcp.bridge.reply import read_reply
 from godot_live_mcp.contract import ErrorCode, ToolError, default_hint
-from godot_live_mcp.server.results import envelope_result, error_result, image_output_schema
+from godot_live_mcp.server.results import error_result, image_output_schema, reply_result
 from tests.mcp_results import failure, text_of
+
+
+def envelope_result(envelope: JsonValue) -> types.CallToolResult:
+    """What a client sees for a command that answered ``envelope``."""
+    try:
+        return reply_result(read_reply(envelope, "test.command"))
+    except ToolError as error:
+        return error_result(error)
 
 
 def test_success_is_the_envelope_minus_success_in_structured_and_compact_text() -> None:
@@ -45,7 +55,8 @@ def test_an_unknown_code_from_the_editor_becomes_internal() -> None:
 
 
 def test_a_malformed_envelope_becomes_internal() -> None:
-    for envelope in ([1, 2], {"data": 1}, {"success": "yes"}, None):
+    envelopes: list[JsonValue] = [[1, 2], {"data": 1}, {"success": "yes"}, None]
+    for envelope in envelopes:
         result = envelope_result(envelope)
         assert result.is_error
         assert failure(result)["code"] == ErrorCode.INTERNAL
@@ -60,7 +71,13 @@ def test_a_python_side_error_renders_like_a_failed_command() -> None:
     assert failure(result)["code"] == "EDITOR_DISCONNECTED"
 
 
-_IMAGE = {"mime_type": "image/jpeg", "data": "/9j/4AAQ", "width": 900, "height": 506, "bytes": 6}
+_IMAGE: dict[str, JsonValue] = {
+    "mime_type": "image/jpeg",
+    "data": "/9j/4AAQ",
+    "width": 900,
+    "height": 506,
+    "bytes": 6,
+}
 
 
 def test_an_image_goes_out_once_as_image_content_followed_by_its_description() -> None:
@@ -86,7 +103,7 @@ def test_an_image_goes_out_once_as_image_content_followed_by_its_description() -
         {key: v for key, v in _IMAGE.items() if key != "mime_type"},
     ],
 )
-def test_an_image_without_base64_text_or_an_image_mime_type_is_internal(image: dict[str, object]) -> None:
+def test_an_image_without_base64_text_or_an_image_mime_type_is_internal(image: dict[str, JsonValue]) -> None:
     result = envelope_result({"success": True, "image": image})
 
     assert failure(result)["code"] == ErrorCode.INTERNAL
@@ -116,7 +133,7 @@ def test_the_output_schema_describes_the_image_without_its_data() -> None:
         "properties": {"image": image, "viewport": {"type": "string"}},
     }
 
-    published = image_output_schema(schema)
+    published: Any = image_output_schema(schema)
 
     assert published["properties"]["image"]["properties"].keys() == {"mime_type", "width"}
     assert published["properties"]["image"]["required"] == ["mime_type"]
@@ -125,7 +142,10 @@ def test_the_output_schema_describes_the_image_without_its_data() -> None:
 
 
 def test_an_output_schema_without_image_data_is_published_as_is() -> None:
-    schema = {"type": "object", "properties": {"image": {"type": "object", "properties": {"width": {}}}}}
+    schema: dict[str, JsonValue] = {
+        "type": "object",
+        "properties": {"image": {"type": "object", "properties": {"width": {}}}},
+    }
 
     assert image_output_schema(schema) is schema
     assert image_output_schema({"type": "object"}) == {"type": "object"}

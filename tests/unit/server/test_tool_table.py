@@ -15,7 +15,9 @@ class Constant(ToolBackend):
         return {"success": True}
 
 
-def entry(name: str, owner: ToolOwner = ToolOwner.EDITOR, *, read_only: bool = True) -> ToolEntry:
+def entry(
+    name: str, owner: ToolOwner = ToolOwner.EDITOR, *, read_only: bool = True, open_world: bool = False
+) -> ToolEntry:
     schema: dict[str, Any] = {"type": "object"}
     return ToolEntry(
         tool=types.Tool(name=name, input_schema=schema),
@@ -24,6 +26,7 @@ def entry(name: str, owner: ToolOwner = ToolOwner.EDITOR, *, read_only: bool = T
         arguments=ArgumentValidator(schema),
         read_only=read_only,
         timeout_s=1.0,
+        open_world=open_world,
     )
 
 

@@ -3,6 +3,9 @@ extends RefCounted
 ## The classes a project can use: the engine's (ClassDB) and the project's own script classes
 ## (class_name), with their parents, so both can be listed and filtered by base class alike.
 
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const NameSuggestions := preload("res://addons/godot_live_mcp/contract/name_suggestions.gd")
+
 ## ClassDB.APIType values of editor-only classes (API_EDITOR, API_EDITOR_EXTENSION).
 const EDITOR_APIS: Array[int] = [1, 3]
 
@@ -39,6 +42,27 @@ static func all_classes() -> Array[Dictionary]:
 			)
 		)
 	found.sort_custom(func(a: Dictionary, b: Dictionary) -> bool: return str(a["name"]) < str(b["name"]))
+	return found
+
+
+## name when it is an engine class (or, with scripts_too, a project class_name); else NOT_FOUND
+## with the closest names.
+static func require(name: String, scripts_too: bool = true) -> Result:
+	if ClassDB.class_exists(name) or (scripts_too and script_class_path(name) != ""):
+		return Result.of(name)
+	return Result.fail(
+		"NOT_FOUND",
+		"No engine class%s is called '%s'." % [" or project class_name" if scripts_too else "", name],
+		NameSuggestions.did_you_mean(name, Array(names(scripts_too))) + MCPToolkitError.hint_for_param("class_name")
+	)
+
+
+## The engine's class names, and with scripts_too the project's class_names.
+static func names(scripts_too: bool = true) -> PackedStringArray:
+	var found: PackedStringArray = ClassDB.get_class_list()
+	if scripts_too:
+		for entry: Dictionary in ProjectSettings.get_global_class_list():
+			found.append(str(entry["class"]))
 	return found
 
 

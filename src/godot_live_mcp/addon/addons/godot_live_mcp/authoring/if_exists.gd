@@ -13,35 +13,6 @@ const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 
 
-## The policy asked for (fallback when none was given), or "" when the value is not one of the three.
-static func policy(params: Dictionary, fallback: String = RETURN) -> String:
-	var value: String = str(params.get("if_exists", fallback))
-	return value if value in POLICIES else ""
-
-
-static func invalid(params: Dictionary) -> Dictionary:
-	return (
-		MCPToolkitError
-		. fail(
-			"INVALID_PARAMS",
-			"if_exists is '%s'; use one of %s." % [params.get("if_exists"), ", ".join(POLICIES)],
-		)
-	)
-
-
-## The answer when the target exists and the policy is not "replace": returned, or ALREADY_EXISTS.
-static func existing(chosen: String, what: String, data: Dictionary) -> Dictionary:
-	if chosen == FAIL:
-		return MCPToolkitError.fail(
-			"ALREADY_EXISTS",
-			"%s already exists." % what,
-			"Pass if_exists='replace' to overwrite it, or 'return' to keep it."
-		)
-	var result: Dictionary = data.duplicate()
-	result["status"] = "returned"
-	return MCPToolkitSuccess.ok(result)
-
-
 ## The policy asked for, or INVALID_PARAMS naming the three.
 static func read(params: CommandParams) -> Result:
 	var chosen: String = params.text("if_exists") if params.has("if_exists") else RETURN

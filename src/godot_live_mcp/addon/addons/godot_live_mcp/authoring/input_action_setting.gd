@@ -6,6 +6,8 @@ extends RefCounted
 
 const EventCodec := preload("res://addons/godot_live_mcp/contract/input_event_codec.gd")
 const SettingChange := preload("res://addons/godot_live_mcp/authoring/setting_change.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const NameSuggestions := preload("res://addons/godot_live_mcp/contract/name_suggestions.gd")
 const DEFAULT_DEADZONE := 0.2
 
 
@@ -15,6 +17,28 @@ static func key(action: String) -> String:
 
 static func exists(action: String) -> bool:
 	return action != "" and ProjectSettings.has_setting(key(action))
+
+
+## action when the project has it; else NOT_FOUND with the closest names.
+static func require(action: String) -> Result:
+	if exists(action):
+		return Result.of(action)
+	return Result.fail(
+		"NOT_FOUND",
+		"The project has no input action '%s'." % action,
+		NameSuggestions.did_you_mean(action, names(true)) + MCPToolkitError.hint_for_param("action")
+	)
+
+
+## The actions the project declares, in project.godot's order; the engine's ui_* ones when builtin_too.
+static func names(builtin_too: bool) -> Array[String]:
+	var found: Array[String] = []
+	for property: Dictionary in ProjectSettings.get_property_list():
+		var setting: String = property["name"]
+		var action: String = setting.trim_prefix("input/")
+		if setting.begins_with("input/") and (builtin_too or not is_builtin(action)):
+			found.append(action)
+	return found
 
 
 ## Engine-defined actions (ui_*) have a default to revert to; the project's own do not.
@@ -41,6 +65,11 @@ static func describe(action: String) -> Dictionary:
 	return {"action": action, "deadzone": value["deadzone"], "events": shapes, "builtin": is_builtin(action)}
 
 
+## The InputEvent a JSON shape describes, or INVALID_PARAMS saying what is wrong with it.
+static func event_from(shape: Variant) -> Result:
+	return EventCodec.from_json(shape)
+
+
 ## Index of the first event whose JSON shape equals shape, or -1.
 static func find_event(events: Array, shape: Dictionary) -> int:
 	for i: int in events.size():
@@ -50,8 +79,8 @@ static func find_event(events: Array, shape: Dictionary) -> int:
 
 
 ## Applies value (null removes the action), saves project.godot and records "MCP: <what>" in the
-## global history. {} on success; otherwise the old value is back and the error envelope returned.
-static func change(action: String, value: Variant, what: String) -> Dictionary:
+## global history; on failure the old value is back.
+static func change(action: String, value: Variant, what: String) -> Result:
 	return SettingChange.apply(key(action), value, what, _follow)
 
 

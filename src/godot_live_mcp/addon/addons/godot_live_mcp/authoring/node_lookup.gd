@@ -4,19 +4,46 @@ extends RefCounted
 ## words the NOT_FOUND error with the closest names so the caller can correct itself.
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const NameSuggestions := preload("res://addons/godot_live_mcp/contract/name_suggestions.gd")
 const NodeSubtree := preload("res://addons/godot_live_mcp/authoring/node_subtree.gd")
 
+## How many children of the nearest parent a NOT_FOUND hint names.
+const LISTED_CHILDREN := 20
 
+
+## The node at node_path, or null; never a node outside root's own subtree (the editor's interface
+## lies just above an edited scene's root).
 static func find(root: Node, node_path: String) -> Node:
-	var relative: String = node_path.strip_edges().trim_prefix("/")
-	if relative == "" or relative == "." or relative == str(root.name):
+	var relative: String = _relative(root, node_path)
+	if relative == "" or relative == ".":
 		return root
-	if relative.begins_with(str(root.name) + "/"):
-		relative = relative.substr(str(root.name).length() + 1)
-	return root.get_node_or_null(NodePath(relative))
+	var node: Node = root.get_node_or_null(NodePath(relative))
+	return node if node != null and (node == root or root.is_ancestor_of(node)) else null
 
 
-static func not_found(root: Node, node_path: String) -> Dictionary:
+## True when node_path climbs out of the edited scene with '..' (wherever it would land).
+static func leaves_scene(root: Node, node_path: String) -> bool:
+	var depth: int = 0
+	for part: String in _relative(root, node_path).split("/", false):
+		depth += -1 if part == ".." else (0 if part == "." else 1)
+		if depth < 0:
+			return true
+	var node: Node = root.get_node_or_null(NodePath(_relative(root, node_path)))
+	return node != null and node != root and not root.is_ancestor_of(node)
+
+
+## NOT_FOUND for node_path, its hint naming the closest children of the parent the path names;
+## INVALID_PARAMS for a path that leaves the scene.
+static func missing(root: Node, node_path: String) -> Result:
+	if leaves_scene(root, node_path):
+		return Result.fail(
+			"INVALID_PARAMS",
+			(
+				"The node path '%s' leads out of the edited scene %s; tools reach only its own nodes."
+				% [node_path, root.scene_file_path]
+			),
+			"Node paths are relative to the scene's root ('.' is the root itself); scene_get_tree lists them."
+		)
 	var parent_path: String = node_path.get_base_dir() if node_path.contains("/") else "."
 	var parent: Node = find(root, parent_path)
 	var hint: String = MCPToolkitError.hint_for_param("node_path")
@@ -24,8 +51,26 @@ static func not_found(root: Node, node_path: String) -> Dictionary:
 		var names: PackedStringArray = PackedStringArray()
 		for child: Node in parent.get_children():
 			names.append(str(child.name))
-		hint = "Children of '%s': %s. %s" % [parent_path, ", ".join(names.slice(0, 20)), hint]
-	return MCPToolkitError.fail("NOT_FOUND", "No node '%s' in %s." % [node_path, root.scene_file_path], hint)
+		hint = (
+			"%sChildren of '%s': %s. %s"
+			% [
+				NameSuggestions.did_you_mean(node_path.get_file(), Array(names)),
+				parent_path,
+				", ".join(names.slice(0, LISTED_CHILDREN)),
+				hint,
+			]
+		)
+	return Result.fail("NOT_FOUND", "No node '%s' in %s." % [node_path, root.scene_file_path], hint)
+
+
+## node_path relative to root: a leading "/" and the root's own name taken off.
+static func _relative(root: Node, node_path: String) -> String:
+	var relative: String = node_path.strip_edges().trim_prefix("/")
+	if relative == str(root.name):
+		return "."
+	if relative.begins_with(str(root.name) + "/"):
+		relative = relative.substr(str(root.name).length() + 1)
+	return relative
 
 
 ## The path of node as tools report it: relative to the scene root, "." for the root.
@@ -38,7 +83,7 @@ static func path_of(root: Node, node: Node) -> String:
 static func require(root: Node, node_path: String, own_only: bool = false, verb: String = "change") -> Result:
 	var node: Node = find(root, node_path)
 	if node == null:
-		return Result.from_envelope(not_found(root, node_path))
+		return missing(root, node_path)
 	if not own_only:
 		return Result.of(node)
 	if not NodeSubtree.is_own(node, root):

@@ -7,6 +7,8 @@ extends RefCounted
 const PathGuard := preload("res://addons/godot_live_mcp/security/path_guard.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
 const TextContent := preload("res://addons/godot_live_mcp/authoring/text_content.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 
 ## Above this many bytes a change is made without an undo entry, so the editor's memory does not
 ## keep large assets alive.
@@ -15,48 +17,34 @@ const COMPANION_SUFFIXES: Array[String] = [".uid", ".import"]
 const TEMP_SUFFIX := ".mcp_tmp"
 
 
-## The normalised res:// path of a guarded parameter value, or "" when the guard refuses it.
-static func guarded(raw: Variant) -> String:
-	var checked: Dictionary = PathGuard.resolve_project(raw)
-	return str(checked["path"]) if checked["ok"] else ""
+## The normalised res:// path params[name] holds, or PATH_DENIED naming the parameter.
+static func guarded(params: CommandParams, name: String = "path") -> Result:
+	return PathGuard.project_path(params.value(name)).within(name)
 
 
-## The PATH_DENIED envelope for a parameter value the guard refuses.
-static func denied(param: String, raw: Variant) -> Dictionary:
-	var checked: Dictionary = PathGuard.resolve_project(raw)
-	return MCPToolkitError.fail("PATH_DENIED", "%s: %s" % [param, checked.get("reason", "refused")])
+## The path of the existing file params[name] names; PATH_DENIED, NOT_FOUND, or INVALID_PARAMS for a folder.
+static func existing_file(params: CommandParams, name: String = "path") -> Result:
+	var path: Result = guarded(params, name)
+	if path.succeeded() and not FileAccess.file_exists(path.value):
+		return missing_file(path.value)
+	return path
 
 
-## {"path": the normalised res:// path} of the existing file params[param] names, or {"error":
-## PATH_DENIED, or NOT_FOUND (INVALID_PARAMS for a folder)}.
-static func existing_file(params: Dictionary, param: String = "path") -> Dictionary:
-	var path: String = guarded(params.get(param))
-	if path == "":
-		return {"error": denied(param, params.get(param))}
-	if not FileAccess.file_exists(path):
-		return {"error": missing_file(path)}
-	return {"path": path}
-
-
-## {"path", "text"} of the existing UTF-8 file params[param] names, or {"error"} as existing_file
-## gives it, or INVALID_PARAMS when the bytes are not UTF-8.
-static func existing_text(params: Dictionary, param: String = "path") -> Dictionary:
-	var found: Dictionary = existing_file(params, param)
-	if found.has("error"):
-		return found
-	var bytes: PackedByteArray = FileAccess.get_file_as_bytes(found["path"])
+## The text of the file at path, or INVALID_PARAMS when its bytes are not UTF-8.
+static func text_of(path: String) -> Result:
+	var bytes: PackedByteArray = FileAccess.get_file_as_bytes(path)
 	if not TextContent.is_utf8(bytes):
-		var message: String = "'%s' is not UTF-8 text." % found["path"]
-		return {"error": MCPToolkitError.fail("INVALID_PARAMS", message, "Use file_read.")}
-	found["text"] = TextContent.decode(bytes)
-	return found
+		return Result.fail(
+			"INVALID_PARAMS", "'%s' is not UTF-8 text." % path, "Read it with file_read and encoding='base64'."
+		)
+	return Result.of(TextContent.decode(bytes))
 
 
-static func missing_file(path: String) -> Dictionary:
+static func missing_file(path: String) -> Result:
 	var hint: String = MCPToolkitError.hint_for_param("path")
 	if DirAccess.dir_exists_absolute(path):
-		return MCPToolkitError.fail("INVALID_PARAMS", "'%s' is a folder, not a file." % path, hint)
-	return MCPToolkitError.fail("NOT_FOUND", "No file at '%s'." % path, hint)
+		return Result.fail("INVALID_PARAMS", "'%s' is a folder, not a file." % path, hint)
+	return Result.fail("NOT_FOUND", "No file at '%s'." % path, hint)
 
 
 ## Writes bytes through a temporary file and a rename, so a failure never leaves half a file.
@@ -64,7 +52,9 @@ static func write_bytes(path: String, bytes: PackedByteArray) -> Error:
 	var folder_error: Error = DirAccess.make_dir_recursive_absolute(path.get_base_dir())
 	if folder_error != OK:
 		return folder_error
-	var temp: String = path + TEMP_SUFFIX
+	var temp: String = _fresh_temp_path(path)
+	if temp == "":
+		return ERR_ALREADY_EXISTS
 	var file: FileAccess = FileAccess.open(temp, FileAccess.WRITE)
 	if file == null:
 		return FileAccess.get_open_error()
@@ -78,8 +68,19 @@ static func write_bytes(path: String, bytes: PackedByteArray) -> Error:
 	return err
 
 
-static func write_failed(path: String, err: Error) -> Dictionary:
-	return MCPToolkitError.fail(
+## A hidden sibling of path under a name nobody can predict (128 random bits), checked to be free,
+## so nothing planted beforehand (a link, say) can redirect the write; "" if three draws were taken.
+static func _fresh_temp_path(path: String) -> String:
+	for attempt: int in 3:
+		var nonce: String = Crypto.new().generate_random_bytes(16).hex_encode()
+		var temp: String = path.get_base_dir().path_join(".%s.%s%s" % [path.get_file(), nonce, TEMP_SUFFIX])
+		if not FileAccess.file_exists(temp) and not PathGuard.is_link(temp):
+			return temp
+	return ""
+
+
+static func write_failed(path: String, err: Error) -> Result:
+	return Result.fail(
 		"WRITE_FAILED",
 		"Could not change '%s': %s. Nothing was changed." % [path, error_string(err)],
 		"Check that the folder is writable and the file is not locked by another program."
@@ -110,11 +111,11 @@ static func snapshot(paths: PackedStringArray) -> Dictionary:
 
 ## Runs change (a Callable returning an Error) on paths after the editor's scans settle, then tells
 ## the editor and records "MCP: <what>" in the global history. A failed change is rolled back.
-## The success envelope carries "undoable" (false for changes too large to keep).
-static func apply(what: String, paths: PackedStringArray, change: Callable) -> Dictionary:
-	var busy: Dictionary = await wait_until_idle()
-	if not busy.is_empty():
-		return busy
+## Its value is whether editor_undo can revert the change (false for changes too large to keep).
+static func apply(what: String, paths: PackedStringArray, change: Callable) -> Result:
+	var idle: Result = await wait_until_idle()
+	if idle.failed():
+		return idle
 	var before: Dictionary = snapshot(paths)
 	var err: Error = change.call()
 	if err != OK:
@@ -125,7 +126,7 @@ static func apply(what: String, paths: PackedStringArray, change: Callable) -> D
 	var after: Dictionary = snapshot(paths) if not before.is_empty() else {}
 	if not after.is_empty():
 		record(what, before, after)
-	return MCPToolkitSuccess.ok({"undoable": not after.is_empty()})
+	return Result.of(not after.is_empty())
 
 
 ## Puts files back as a snapshot describes them (writing or removing each), then tells the editor.
@@ -170,11 +171,11 @@ static func rescan() -> bool:
 	return await MCPToolkitSafeSceneOps.wait_for_scan_idle()
 
 
-## EDITOR_BUSY when the editor is still scanning after the bounded wait, else {}.
-static func wait_until_idle() -> Dictionary:
+## EDITOR_BUSY when the editor is still scanning after the bounded wait.
+static func wait_until_idle() -> Result:
 	if await MCPToolkitSafeSceneOps.wait_for_scan_idle():
-		return {}
-	return MCPToolkitError.fail("EDITOR_BUSY", "The editor is still scanning the project's files.")
+		return Result.of()
+	return Result.fail("EDITOR_BUSY", "The editor is still scanning the project's files.")
 
 
 static func _refresh_loaded(path: String) -> void:

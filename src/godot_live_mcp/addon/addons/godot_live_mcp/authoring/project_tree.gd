@@ -1,10 +1,13 @@
 @tool
 extends RefCounted
 ## Walks project folders the way the file tools show them: sorted, depth first, without hidden
-## entries (.godot, .git, …), the toolkit's temporary files or the addon's own folder.
+## entries (.godot, .git, …), the toolkit's temporary files or the addon's own folder. Symbolic
+## links are neither listed nor entered, so a walk never leaves the project and never loops (a link
+## that stays inside shows its target under the target's own path).
 
 const PathGuard := preload("res://addons/godot_live_mcp/security/path_guard.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
+const SecretFiles := preload("res://addons/godot_live_mcp/security/secret_files.gd")
 
 
 ## Every folder and file under root: {"path", "type": "file"|"folder", "size" (files)}.
@@ -14,11 +17,14 @@ static func walk(root: String, recursive: bool) -> Array[Dictionary]:
 	return found
 
 
-## The files under root whose name (or, for a glob with "/", path relative to root) matches glob.
+## The files under root whose name (or, for a glob with "/", path relative to root) matches glob;
+## files that are secrets by name (SecretFiles) are left out, since callers read what this returns.
 static func files(root: String, recursive: bool, glob: String = "*") -> PackedStringArray:
 	var paths: PackedStringArray = PackedStringArray()
 	for entry: Dictionary in walk(root, recursive):
-		if entry["type"] == "file" and matches(glob, root, entry["path"]):
+		if entry["type"] != "file" or SecretFiles.pattern_for(entry["path"]) != "":
+			continue
+		if matches(glob, root, entry["path"]):
 			paths.append(entry["path"])
 	return paths
 
@@ -35,15 +41,18 @@ static func matches(glob: String, root: String, path: String) -> bool:
 
 
 static func _walk_into(folder: String, recursive: bool, found: Array[Dictionary]) -> void:
-	for name: String in _sorted(DirAccess.get_directories_at(folder)):
+	var dir: DirAccess = DirAccess.open(folder)
+	if dir == null:
+		return
+	for name: String in _sorted(dir.get_directories()):
 		var path: String = folder.path_join(name)
-		if _shown(path):
+		if _shown(path) and not dir.is_link(name):
 			found.append({"path": path, "type": "folder"})
 			if recursive:
 				_walk_into(path, recursive, found)
-	for name: String in _sorted(DirAccess.get_files_at(folder)):
+	for name: String in _sorted(dir.get_files()):
 		var path: String = folder.path_join(name)
-		if _shown(path) and not name.ends_with(ProjectFiles.TEMP_SUFFIX):
+		if _shown(path) and not dir.is_link(name) and not name.ends_with(ProjectFiles.TEMP_SUFFIX):
 			found.append({"path": path, "type": "file", "size": FileAccess.get_size(path)})
 
 

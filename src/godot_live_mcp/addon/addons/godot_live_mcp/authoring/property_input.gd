@@ -26,61 +26,30 @@ static func requested(params: Dictionary) -> Dictionary:
 	return wanted
 
 
-## {"ok": true, "values": {name: value}} or {"ok": false, "error": envelope}.
-static func coerce_all(target: Object, properties: Variant) -> Dictionary:
-	if not properties is Dictionary:
-		return _refuse(MCPToolkitError.fail("INVALID_PARAMS", "properties must be an object of name -> value."))
+## The coerced {name: value} map for target, all checked before any is applied; or the failure of
+## the first that cannot be set, its message naming the property once ("Property 'size': …").
+static func coerce_values(target: Object, properties: Dictionary) -> Result:
 	var values: Dictionary = {}
 	for key: Variant in properties:
 		var name: String = str(key)
-		var refused: Dictionary = writable_problem(target, name)
-		if not refused.is_empty():
-			return _refuse(refused)
-		var converted: Dictionary = Coercion.for_property(target, name, properties[key])
-		if not bool(converted.get("ok", false)):
-			return _refuse(_conversion_failure(target, name, converted))
-		values[name] = converted["value"]
-	return {"ok": true, "values": values}
+		var converted: Result = writable(target, name)
+		if converted.succeeded():
+			# The coercion table names the property itself; within() then adds nothing.
+			converted = Coercion.property_from_json(target, name, properties[key]).within("Property '%s'" % name)
+		if converted.failed():
+			return converted
+		values[name] = converted.value
+	return Result.of(values)
 
 
-## {} when target has a settable property called name; NOT_FOUND or INVALID_PARAMS otherwise.
-static func writable_problem(target: Object, name: String) -> Dictionary:
+## The property-list entry of name when target has a property so called that may be set here;
+## NOT_FOUND (naming the closest properties), INVALID_PARAMS or INVALID_OPERATION otherwise.
+static func writable(target: Object, name: String) -> Result:
 	if OWN_TOOLS.has(name):
-		return MCPToolkitError.fail(
+		return Result.fail(
 			"INVALID_PARAMS", "'%s' is not set as a property here." % name, "Use %s for it." % OWN_TOOLS[name]
 		)
-	var info: Dictionary = PropertyOutput.info_of(target, name)
-	if info.is_empty():
-		return MCPToolkitError.fail(
-			"NOT_FOUND",
-			"%s has no property '%s'." % [_describe(target), name],
-			MCPToolkitError.hint_for_param("property")
-		)
-	if int(info["usage"]) & PROPERTY_USAGE_READ_ONLY != 0:
-		return MCPToolkitError.fail("INVALID_OPERATION", "'%s' of %s is read-only." % [name, _describe(target)])
-	return {}
-
-
-static func _conversion_failure(target: Object, name: String, converted: Dictionary) -> Dictionary:
-	var info: Dictionary = PropertyOutput.info_of(target, name)
-	return MCPToolkitError.fail(
-		str(converted.get("code", "TYPE_MISMATCH")),
-		"Property '%s' (%s): %s" % [name, PropertyOutput.type_name(info), str(converted.get("message", ""))],
-		str(converted.get("hint", "node_list_properties shows each property's type; docs/coercion.md the JSON shapes."))
-	)
-
-
-static func _describe(target: Object) -> String:
-	var node: Node = target as Node
-	return "%s '%s'" % [target.get_class(), node.name] if node != null else target.get_class()
-
-
-static func _refuse(envelope: Dictionary) -> Dictionary:
-	return {"ok": false, "error": envelope}
-
-
-## The coerced {name: value} map for target, all checked before any is applied; or the failure of
-## the first that cannot be set.
-static func coerce_values(target: Object, properties: Dictionary) -> Result:
-	var coerced: Dictionary = coerce_all(target, properties)
-	return Result.of(coerced["values"]) if coerced["ok"] else Result.from_envelope(coerced["error"])
+	var found: Result = PropertyOutput.find(target, name)
+	if found.succeeded() and int(found.value["usage"]) & PROPERTY_USAGE_READ_ONLY != 0:
+		return Result.fail("INVALID_OPERATION", "'%s' of %s is read-only." % [name, PropertyOutput.describe(target)])
+	return found

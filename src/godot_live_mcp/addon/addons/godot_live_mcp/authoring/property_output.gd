@@ -6,6 +6,8 @@ extends RefCounted
 
 const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
 const Untrusted := preload("res://addons/godot_live_mcp/security/untrusted.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const NameSuggestions := preload("res://addons/godot_live_mcp/contract/name_suggestions.gd")
 
 ## Above this many characters of JSON a value is summarised (type and size) instead of returned.
 const MAX_VALUE_CHARS := 4000
@@ -68,12 +70,31 @@ static func listed(target: Object) -> Array[Dictionary]:
 	return found
 
 
-## The property-list entry of name on target, {} when target has no such property.
-static func info_of(target: Object, name: String) -> Dictionary:
+## The property-list entry of name on target, or NOT_FOUND with the closest property names.
+static func find(target: Object, name: String) -> Result:
 	for info: Dictionary in target.get_property_list():
 		if str(info["name"]) == name and int(info["usage"]) & SECTION_USAGE == 0:
-			return info
-	return {}
+			return Result.of(info)
+	return Result.fail(
+		"NOT_FOUND",
+		"%s has no property '%s'." % [describe(target), name],
+		suggest(target, name) + MCPToolkitError.hint_for_param("property")
+	)
+
+
+## "Did you mean 'position'? " when target has properties named like name, else "".
+static func suggest(target: Object, name: String) -> String:
+	var names: Array[String] = []
+	for info: Dictionary in target.get_property_list():
+		if int(info["usage"]) & SECTION_USAGE == 0:
+			names.append(str(info["name"]))
+	return NameSuggestions.did_you_mean(name, names)
+
+
+## "Sprite2D 'Art'" for a node, the class alone for any other object.
+static func describe(target: Object) -> String:
+	var node: Node = target as Node
+	return "%s '%s'" % [target.get_class(), node.name] if node != null else target.get_class()
 
 
 ## {"value": json} for the current value, or {"unreadable": reason} / {"omitted": summary}. Strings
@@ -93,18 +114,6 @@ static func json_of(value: Variant, info: Dictionary, source: String) -> Diction
 	if size > MAX_VALUE_CHARS:
 		return {"omitted": {"type": type_string(typeof(value)), "json_chars": size, "reason": "too large to include"}}
 	return {"value": Untrusted.wrap_strings("property", source, json)}
-
-
-## "Vector2", "int", or the class of an object-typed property ("Texture2D").
-static func type_name(info: Dictionary) -> String:
-	var type: int = int(info.get("type", TYPE_NIL))
-	if type == TYPE_OBJECT:
-		var hinted: String = (
-			str(info.get("hint_string", "")) if int(info.get("hint", 0)) == PROPERTY_HINT_RESOURCE_TYPE else ""
-		)
-		var named: String = str(info.get("class_name", ""))
-		return named if named != "" else (hinted if hinted != "" else "Object")
-	return "Variant" if type == TYPE_NIL else type_string(type)
 
 
 static func hint_name(info: Dictionary) -> String:

@@ -8,7 +8,11 @@ extends RefCounted
 
 const MainLoopGuard := preload("res://addons/godot_live_mcp/dispatch/main_loop_guard.gd")
 const SceneTabs := preload("res://addons/godot_live_mcp/authoring/scene_tabs.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const PathGuard := preload("res://addons/godot_live_mcp/security/path_guard.gd")
 const DEFAULT_SCAN_IDLE_TIMEOUT_MS := 30000
+## The editor setting that saves the open scenes before the game runs.
+const SAVE_BEFORE_RUNNING := "run/auto_save/save_before_running"
 
 static var _queued: Dictionary = {}  # save id -> {"done": bool, "result": Dictionary}
 static var _next_id: int = 1
@@ -26,33 +30,91 @@ static func wait_for_scan_idle(timeout_ms: int = -1) -> bool:
 	return true
 
 
+## wait_for_scan_idle() as a Result: EDITOR_BUSY when the scan outlasts its timeout.
+static func scan_idle() -> Result:
+	if await wait_for_scan_idle():
+		return Result.of(true)
+	return Result.fail("EDITOR_BUSY", "The editor is still scanning the filesystem.")
+
+
 ## Saves the open scene at path (the active scene when path is ""), switching tabs for the save
 ## and back afterwards. The envelope names the scene saved.
 static func save_scene(path: String = "") -> Dictionary:
+	return (await save(path)).to_envelope()
+
+
+## save_scene() as a Result: {"scene", "saved": true}, or SCENE_NOT_OPEN, EDITOR_BUSY, SAVE_FAILED.
+static func save(path: String = "") -> Result:
 	var active: Node = EditorInterface.get_edited_scene_root()
 	var target: String = path if path != "" else (active.scene_file_path if active != null else "")
 	if target == "" and active == null:
-		return MCPToolkitError.fail("SCENE_NOT_OPEN", "No scene is open in the editor.")
+		return Result.fail("SCENE_NOT_OPEN", "No scene is open in the editor.")
 	if path != "" and not path in EditorInterface.get_open_scenes():
-		return MCPToolkitError.fail("SCENE_NOT_OPEN", "The scene '%s' is not open in the editor." % path)
-	if not await wait_for_scan_idle():
-		return MCPToolkitError.fail("EDITOR_BUSY", "The editor is still scanning the filesystem.")
+		return Result.fail("SCENE_NOT_OPEN", "The scene '%s' is not open in the editor." % path)
+	# A scene file that is a link out of the project (opened by hand) must not be written through.
+	var writable: Result = PathGuard.writable_project_path(target) if target != "" else Result.of()
+	if writable.failed():
+		return writable
+	var idle: Result = await scan_idle()
+	if idle.failed():
+		return idle
 	await _tree().process_frame
 	var previous: String = SceneTabs.active_path()
 	var switching: bool = path != "" and path != previous
 	MainLoopGuard.hold()
-	if switching and not await SceneTabs.switch_to(path):
-		MainLoopGuard.release()
-		return MCPToolkitError.fail(
-			"EDITOR_BUSY", "The editor did not switch to '%s' in time." % path, "Retry in a moment."
-		)
-	var err: Error = EditorInterface.save_scene()
+	if switching:
+		var shown: Result = await SceneTabs.activate(path)
+		if shown.failed():
+			MainLoopGuard.release()
+			return shown
+	var saved: bool = write_edited(target)
 	if switching:
 		await SceneTabs.return_to(previous)
 	MainLoopGuard.release()
-	if err != OK:
-		return MCPToolkitError.fail("SAVE_FAILED", "Saving '%s' failed: %s." % [target, error_string(err)])
-	return MCPToolkitSuccess.ok({"scene": target, "saved": true})
+	if not saved:
+		return Result.fail("SAVE_FAILED", "Saving '%s' failed." % target, "editor_get_log shows the engine's reason.")
+	return Result.of({"scene": target, "saved": true})
+
+
+## Writes the active scene to path and makes path its file; false when it did not land there.
+## The editor's thumbnail step reads the viewport's texture, which a headless editor does not have
+## (the engine logs 'Parameter "t" is null'), so a headless editor saves without one. Never writes
+## where PathGuard would not (a scene file that is a link out of the project, say).
+static func write_edited(path: String) -> bool:
+	var root: Node = EditorInterface.get_edited_scene_root()
+	if root == null or path == "" or PathGuard.writable_project_path(path).failed():
+		return false
+	EditorInterface.save_scene_as(path, DisplayServer.get_name() != "headless")
+	return root.scene_file_path == path and FileAccess.file_exists(path)
+
+
+## Before the editor runs the game: in a headless editor that saves before running
+## (run/auto_save/save_before_running), saves the open scenes with unsaved changes (all of them
+## when the tabs cannot be read) without the thumbnail the editor's own save would try to make (see
+## write_edited). True when it did that save: then the editor's own must not run (see
+## without_editor_save). Call it with request intake paused: it switches tabs.
+static func save_before_running() -> bool:
+	var settings: EditorSettings = EditorInterface.get_editor_settings()
+	if DisplayServer.get_name() != "headless" or not settings.get_setting(SAVE_BEFORE_RUNNING):
+		return false
+	var marks: Dictionary = await SceneTabs.unsaved_marks()
+	var previous: String = SceneTabs.active_path()
+	for path: String in EditorInterface.get_open_scenes():
+		if marks.get(path, true) and path != "" and await SceneTabs.switch_to(path):
+			write_edited(path)
+	await SceneTabs.return_to(previous)
+	return true
+
+
+## Calls play with the editor's own save before running turned off (the setting is put back right
+## after): that save makes a thumbnail of the active scene, which a headless editor cannot, whenever
+## the global history has unsaved actions (project settings, files), even when no scene changed.
+static func without_editor_save(play: Callable) -> void:
+	var settings: EditorSettings = EditorInterface.get_editor_settings()
+	var saving: Variant = settings.get_setting(SAVE_BEFORE_RUNNING)
+	settings.set_setting(SAVE_BEFORE_RUNNING, false)
+	play.call()
+	settings.set_setting(SAVE_BEFORE_RUNNING, saving)
 
 
 ## Starts a save after the current handler returns; poll the result with check_save(id).

@@ -5,6 +5,8 @@ extends RefCounted
 ## editor built without .NET). Checked before opening, because the engine stops at the first such
 ## file with a parse error or a modal dialog.
 
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+
 const MAX_FILES := 500
 const FOLLOWED: Array[String] = ["tscn", "scn", "tres", "res"]
 
@@ -21,10 +23,10 @@ static func broken(path: String) -> Array[Dictionary]:
 			if seen.has(needed):
 				continue
 			seen[needed] = true
-			var problem: Dictionary = _problem(needed)
-			if not problem.is_empty():
-				problem["needed_by"] = current
-				found.append(problem)
+			var loads: Result = _loads(needed)
+			if loads.failed():
+				var problem: String = "missing" if loads.code == "NOT_FOUND" else "unloadable"
+				found.append({"path": needed, "problem": problem, "reason": loads.message, "needed_by": current})
 			elif needed.get_extension().to_lower() in FOLLOWED:
 				pending.append(needed)
 	return found
@@ -51,18 +53,19 @@ static func summary(found: Array[Dictionary]) -> String:
 	return "; ".join(parts)
 
 
-static func _problem(path: String) -> Dictionary:
+## path when this editor can load it; else NOT_FOUND or LOAD_FAILED, the message saying why.
+static func _loads(path: String) -> Result:
 	if not FileAccess.file_exists(path):
-		return {"path": path, "problem": "missing", "reason": "the file does not exist"}
+		return Result.fail("NOT_FOUND", "the file does not exist")
 	if ResourceLoader.exists(path):
-		return {}
+		return Result.of(path)
 	var extension: String = path.get_extension().to_lower()
 	var reason: String = (
 		"no loader in this editor reads '.%s' files (not imported yet, or a format it lacks)" % extension
 	)
 	if extension == "cs":
 		reason = "C# scripts need the .NET build of Godot; this editor cannot load them"
-	return {"path": path, "problem": "unloadable", "reason": reason}
+	return Result.fail("LOAD_FAILED", reason)
 
 
 ## Whether the resource at path uses wanted, directly or through other scenes and resources.

@@ -11,44 +11,14 @@ const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const MainLoopGuard := preload("res://addons/godot_live_mcp/dispatch/main_loop_guard.gd")
 
 
-## work: func(root: Node) -> Dictionary (may await). Returns its envelope; on success it names the
-## scene (target's path unless work named one).
-## Request intake pauses while another tab is shown, so no other command sees the switched tab.
-static func run(params: Dictionary, work: Callable) -> Dictionary:
-	var target: SceneTarget = SceneTarget.resolve(params)
-	if target.failed():
-		return target.error
-	var previous: String = SceneTabs.active_path()
-	var switching: bool = target.path != previous
-	if switching:
-		MainLoopGuard.hold()
-	# Untyped on purpose: a handler that breaks must not skip the release below.
-	var outcome: Variant = await _work_in(target, work)
-	if switching:
-		await SceneTabs.return_to(previous)
-		MainLoopGuard.release()
-	if not outcome is Dictionary:
-		return MCPToolkitError.fail("INTERNAL", "The edit of '%s' failed unexpectedly." % target.path)
-	var result: Dictionary = outcome
-	if bool(result.get("success", false)) and not result.has("scene"):
-		result["scene"] = target.path
-	return result
-
-
-static func _work_in(target: SceneTarget, work: Callable) -> Dictionary:
-	if not await SceneTabs.switch_to(target.path):
-		return MCPToolkitError.fail(
-			"EDITOR_BUSY", "The editor did not switch to '%s' in time." % target.path, "Retry in a moment."
-		)
-	return await work.call(target.root)
-
-
-## As run, for work that returns a Result (func(root: Node) -> Result); on success a Dictionary
-## value names the scene it acted on.
+## work: func(root: Node) -> Result (may await), run on the scene params["scene"] names (the active
+## one by default). On success a Dictionary value names the scene (target's path unless work named
+## one). Request intake pauses while another tab is shown, so no other command sees the switched tab.
 static func edit(params: Dictionary, work: Callable) -> Result:
-	var target: SceneTarget = SceneTarget.resolve(params)
-	if target.failed():
-		return Result.from_envelope(target.error)
+	var found: Result = SceneTarget.require(str(params.get("scene", "")))
+	if found.failed():
+		return found
+	var target: SceneTarget = found.value
 	var previous: String = SceneTabs.active_path()
 	var switching: bool = target.path != previous
 	if switching:
@@ -67,8 +37,5 @@ static func edit(params: Dictionary, work: Callable) -> Result:
 
 
 static func _edit_in(target: SceneTarget, work: Callable) -> Result:
-	if not await SceneTabs.switch_to(target.path):
-		return Result.fail(
-			"EDITOR_BUSY", "The editor did not switch to '%s' in time." % target.path, "Retry in a moment."
-		)
-	return await work.call(target.root)
+	var shown: Result = await SceneTabs.activate(target.path)
+	return shown if shown.failed() else await work.call(target.root)

@@ -5,6 +5,8 @@ extends RefCounted
 ## such tabs "name(*)", and refreshes those titles in its own process step, so they are read after
 ## letting that step run.
 
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+
 const UNSAVED_MARK := "(*)"
 ## The editor refreshes tab titles in its process step, which runs after process_frame is emitted.
 const REFRESH_FRAMES := 2
@@ -31,6 +33,13 @@ static func switch_to(path: String) -> bool:
 		# The editor ignores further switches until its deferred scene setup has run.
 		await tree.process_frame
 	return active_path() == path
+
+
+## switch_to() as a Result: path, or EDITOR_BUSY when the editor did not switch in time.
+static func activate(path: String) -> Result:
+	if await switch_to(path):
+		return Result.of(path)
+	return Result.fail("EDITOR_BUSY", "The editor did not switch to '%s' in time." % path, "Retry in a moment.")
 
 
 ## Switches back to previous after switch_to(), if it is still open and not already active.

@@ -4,26 +4,23 @@ extends RefCounted
 ## Tools report `scene` in their result so a caller always knows where an edit landed.
 
 const SceneTarget := preload("res://addons/godot_live_mcp/authoring/scene_target.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 
 var root: Node = null
 var path: String = ""
-var error: Dictionary = {}
 
 
-## Resolves params["scene"] (a res:// path of an open scene) or the active scene.
-static func resolve(params: Dictionary) -> SceneTarget:
+## The open scene at wanted (a res:// path; "res://" may be left out), or the active scene when
+## wanted is ""; SCENE_NOT_OPEN when there is none.
+static func require(wanted: String) -> Result:
+	wanted = wanted.strip_edges()
+	var found: Node = _open_root(wanted)
+	if found == null:
+		return _missing(wanted)
 	var target: SceneTarget = SceneTarget.new()
-	var wanted: String = str(params.get("scene", "")).strip_edges()
-	target.root = _open_root(wanted)
-	if target.root == null:
-		target.error = _missing(wanted)
-	else:
-		target.path = target.root.scene_file_path
-	return target
-
-
-func failed() -> bool:
-	return root == null
+	target.root = found
+	target.path = found.scene_file_path
+	return Result.of(target)
 
 
 static func _open_root(wanted: String) -> Node:
@@ -37,11 +34,11 @@ static func _open_root(wanted: String) -> Node:
 	return null
 
 
-static func _missing(wanted: String) -> Dictionary:
+static func _missing(wanted: String) -> Result:
 	if wanted == "":
-		return MCPToolkitError.fail(
+		return Result.fail(
 			"SCENE_NOT_OPEN",
 			"No scene is open in the editor.",
 			"Open one with scene_open or create one with scene_create."
 		)
-	return MCPToolkitError.fail("SCENE_NOT_OPEN", "The scene '%s' is not open in the editor." % wanted)
+	return Result.fail("SCENE_NOT_OPEN", "The scene '%s' is not open in the editor." % wanted)

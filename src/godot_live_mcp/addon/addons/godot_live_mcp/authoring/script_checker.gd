@@ -8,10 +8,13 @@ extends RefCounted
 ## cannot resolve; that case is reported as a note, not an error.
 
 const TextContent := preload("res://addons/godot_live_mcp/authoring/text_content.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 
 const TIMEOUT_SECONDS := 20
 const POLL_SECONDS := 0.02
 const READ_CHUNK := 65536
+## The next step when the check itself (not the script) failed.
+const RETRY := "Retry; if it persists, run godot-live-mcp doctor."
 
 static var _error_line: RegEx = RegEx.create_from_string("^SCRIPT ERROR: (?:(Parse|Compile) Error: )?(.*)$")
 static var _at_line: RegEx = RegEx.create_from_string("^at: .*\\((.+):(\\d+)\\)$")
@@ -20,21 +23,20 @@ static var _quoted: RegEx = RegEx.create_from_string('"([^"]+)"')
 static var _autoload_miss: RegEx = RegEx.create_from_string("^Identifier not found: ([A-Za-z_][A-Za-z0-9_]*)$")
 
 
-## {"ok", "errors": [{path, line, column, message, kind}], "notes"}, or {"failure": code, "message"}.
-static func check(path: String) -> Dictionary:
+## {"path", "ok", "errors": [{path, line, column, message, kind}], "error_count", "notes"}, or
+## INTERNAL or TIMEOUT when the check process itself failed.
+static func check(path: String) -> Result:
 	var log_path: String = OS.get_temp_dir().path_join(
 		"godot_live_mcp_check_%d_%d.log" % [OS.get_process_id(), Time.get_ticks_usec()]
 	)
 	var run: Dictionary = OS.execute_with_pipe(OS.get_executable_path(), _arguments(path, log_path), false)
 	if run.is_empty():
-		return {
-			"failure": "INTERNAL", "message": "Could not start '%s' to check the script." % OS.get_executable_path()
-		}
-	var finished: Dictionary = await _collect(run)
+		return Result.fail("INTERNAL", "Could not start '%s' to check the script." % OS.get_executable_path(), RETRY)
+	var output: Result = await _collect(run)
 	DirAccess.remove_absolute(log_path)
-	if finished.has("failure"):
-		return finished
-	return _report(path, finished["output"], int(finished["exit_code"]))
+	if output.failed():
+		return output
+	return _report(path, output.value, OS.get_process_exit_code(run["pid"]))
 
 
 ## The project is passed so the check sees its global classes; the log goes to a throw-away file
@@ -55,8 +57,8 @@ static func _arguments(path: String, log_path: String) -> PackedStringArray:
 	)
 
 
-## Drains both pipes until the process ends (bounded); {"output", "exit_code"} or {"failure": "TIMEOUT"}.
-static func _collect(run: Dictionary) -> Dictionary:
+## Drains both pipes until the process ends (bounded): what it printed to stderr, or TIMEOUT.
+static func _collect(run: Dictionary) -> Result:
 	var pid: int = run["pid"]
 	var errors: FileAccess = run["stderr"]
 	var prints: FileAccess = run["stdio"]
@@ -66,17 +68,14 @@ static func _collect(run: Dictionary) -> Dictionary:
 	while OS.is_process_running(pid):
 		if Time.get_ticks_msec() > deadline:
 			OS.kill(pid)
-			return {
-				"failure": "TIMEOUT", "message": "The check took longer than %d s and was stopped." % TIMEOUT_SECONDS
-			}
+			return Result.fail("TIMEOUT", "The check took longer than %d s and was stopped." % TIMEOUT_SECONDS, RETRY)
 		output.append_array(_drain(errors))
 		_drain(prints)  # only emptied, so a chatty script cannot block the process on a full pipe
 		await tree.create_timer(POLL_SECONDS).timeout
 	output.append_array(_drain(errors))
 	errors.close()
 	prints.close()
-	var text: String = TextContent.decode(output) if TextContent.is_utf8(output) else ""
-	return {"output": text, "exit_code": OS.get_process_exit_code(pid)}
+	return Result.of(TextContent.decode(output) if TextContent.is_utf8(output) else "")
 
 
 static func _drain(pipe: FileAccess) -> PackedByteArray:
@@ -88,7 +87,7 @@ static func _drain(pipe: FileAccess) -> PackedByteArray:
 	return read
 
 
-static func _report(path: String, output: String, exit_code: int) -> Dictionary:
+static func _report(path: String, output: String, exit_code: int) -> Result:
 	var lines: PackedStringArray = _ansi.sub(output, "", true).split("\n")
 	var errors: Array[Dictionary] = []
 	var notes: PackedStringArray = PackedStringArray()
@@ -115,7 +114,9 @@ static func _report(path: String, output: String, exit_code: int) -> Dictionary:
 			return _broken_run(exit_code, lines)
 		errors.append({"path": path, "line": 0, "message": engine_errors, "kind": "load"})
 	_add_columns(errors)
-	return {"ok": errors.is_empty(), "errors": errors, "notes": notes}
+	return Result.of(
+		{"path": path, "ok": errors.is_empty(), "errors": errors, "error_count": errors.size(), "notes": notes}
+	)
 
 
 ## The error a "SCRIPT ERROR:" line at index starts (its place from the "at:" line after it), or {}.
@@ -149,16 +150,16 @@ static func _engine_errors(lines: PackedStringArray) -> String:
 
 ## A failed run that reported no engine error at all: the check process itself is at fault (for
 ## instance an executable path that is not the Godot binary), not the script.
-static func _broken_run(exit_code: int, lines: PackedStringArray) -> Dictionary:
+static func _broken_run(exit_code: int, lines: PackedStringArray) -> Result:
 	var said: String = " ".join(lines).strip_edges().left(300)
-	return {
-		"failure": "INTERNAL",
-		"message":
+	return Result.fail(
+		"INTERNAL",
 		(
 			"The check process ('%s') exited with code %d without a script error: %s"
 			% [OS.get_executable_path(), exit_code, said]
 		),
-	}
+		RETRY
+	)
 
 
 ## Sets each error's 1-based column: where the first name its message quotes appears on the line,

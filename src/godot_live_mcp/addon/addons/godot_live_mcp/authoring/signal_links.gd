@@ -4,6 +4,9 @@ extends RefCounted
 ## reaches a node, the connect flags by name, and whether a signal can call a method at all.
 
 const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const NameSuggestions := preload("res://addons/godot_live_mcp/contract/name_suggestions.gd")
+const NodeSignals := preload("res://addons/godot_live_mcp/shared/node_signals.gd")
 ## The flags a caller may choose; CONNECT_PERSIST is always set (reported as "persistent").
 const FLAG_NAMES := {
 	"deferred": CONNECT_DEFERRED,
@@ -47,16 +50,18 @@ static func flags_of(source: Node, signal_name: String, callable: Callable) -> i
 	return -1
 
 
-## The OR of the named flags, or null when names is not a list of known names.
-static func flags_from_names(names: Variant) -> Variant:
-	if not names is Array:
-		return null
+## The OR of the named flags, or INVALID_PARAMS for a name outside FLAG_NAMES.
+static func flags_from_names(names: PackedStringArray) -> Result:
 	var flags: int = 0
-	for name: Variant in names:
-		if not FLAG_NAMES.has(str(name)):
-			return null
-		flags |= int(FLAG_NAMES[str(name)])
-	return flags
+	for name: String in names:
+		if not FLAG_NAMES.has(name):
+			return Result.fail(
+				"INVALID_PARAMS",
+				"flags may only hold %s, not '%s'." % [", ".join(FLAG_NAMES.keys()), name],
+				"Pass for example flags=['deferred'], or leave flags out."
+			)
+		flags |= int(FLAG_NAMES[name])
+	return Result.of(flags)
 
 
 static func flag_names(flags: int) -> Array[String]:
@@ -67,24 +72,24 @@ static func flag_names(flags: int) -> Array[String]:
 	return names
 
 
-## NOT_FOUND (with the closest names) when source lacks the signal or receiver the method; else {}.
-static func missing_member(source: Node, signal_name: String, receiver: Node, method: String) -> Dictionary:
-	if signal_name == "" or not source.has_signal(signal_name):
-		var signals: Array[String] = []
-		for info: Dictionary in source.get_signal_list():
-			signals.append(str(info["name"]))
-		return MCPToolkitError.fail(
-			"NOT_FOUND",
-			"%s '%s' has no signal '%s'." % [source.get_class(), source.name, signal_name],
-			"Closest: %s. signal_list shows them all." % ", ".join(_closest(signals, signal_name))
-		)
+## NOT_FOUND (naming the closest names) when source (at source_path in its scene) lacks the signal
+## or receiver the method.
+static func check_members(
+	source: Node, source_path: String, signal_name: String, receiver: Node, method: String
+) -> Result:
+	var found: Result = NodeSignals.require(source, signal_name, source_path)
+	if found.failed():
+		return found
 	if method == "" or not receiver.has_method(method):
-		return MCPToolkitError.fail(
+		return Result.fail(
 			"NOT_FOUND",
 			"'%s' has no method '%s' to call." % [receiver.name, method],
-			"Add 'func %s(...)' to its script first (script_patch), then connect." % method
+			(
+				"%sAdd 'func %s(...)' to its script first (script_patch), then connect."
+				% [NameSuggestions.did_you_mean(method, _script_methods(receiver)), method]
+			)
 		)
-	return {}
+	return Result.of(method)
 
 
 ## A warning when the method cannot take the signal's arguments (a runtime error waiting to
@@ -120,7 +125,11 @@ static func _in_scene(root: Node, node: Node) -> bool:
 	return node == root or root.is_ancestor_of(node)
 
 
-static func _closest(names: Array[String], wanted: String) -> Array[String]:
-	var ranked: Array[String] = names.duplicate()
-	ranked.sort_custom(func(a: String, b: String) -> bool: return a.similarity(wanted) > b.similarity(wanted))
-	return ranked.slice(0, 5)
+## The methods node's own script declares (what a connection usually calls).
+static func _script_methods(node: Node) -> Array[String]:
+	var names: Array[String] = []
+	var script: Script = node.get_script() as Script
+	if script != null:
+		for info: Dictionary in script.get_script_method_list():
+			names.append(str(info["name"]))
+	return names

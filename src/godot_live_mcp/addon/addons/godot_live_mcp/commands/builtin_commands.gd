@@ -3,6 +3,7 @@ extends RefCounted
 ## The one explicit list of built-in command modules, in catalogue order.
 
 const Declarations := preload("res://addons/godot_live_mcp/dispatch/declarations.gd")
+const RuntimeCommands := preload("res://addons/godot_live_mcp/runtime/commands/runtime_commands.gd")
 
 const MODULES: Array[Script] = [
 	preload("res://addons/godot_live_mcp/commands/editor_commands.gd"),
@@ -19,7 +20,7 @@ const MODULES: Array[Script] = [
 	preload("res://addons/godot_live_mcp/commands/script_commands.gd"),
 	preload("res://addons/godot_live_mcp/commands/script_edit_commands.gd"),
 	preload("res://addons/godot_live_mcp/commands/game_commands.gd"),
-	preload("res://addons/godot_live_mcp/commands/runtime_catalog.gd"),
+	RuntimeCommands,
 	preload("res://addons/godot_live_mcp/commands/editor_log_commands.gd"),
 	preload("res://addons/godot_live_mcp/commands/editor_execute_commands.gd"),
 	preload("res://addons/godot_live_mcp/commands/editor_sync_commands.gd"),
@@ -38,10 +39,12 @@ const MODULES: Array[Script] = [
 ]
 
 
-## Modules that declare COMMANDS are read as data; the others still register themselves.
+## Every built-in command, in catalogue order. The game's commands (RuntimeCommands.MODULES) are
+## described only: called in the editor, they answer RUNTIME_ONLY (the server sends them to the game).
 static func register_all(registry: MCPToolkitCommandRegistry) -> void:
 	for module: Script in MODULES:
-		if module.get_script_constant_map().has("COMMANDS"):
+		if module != RuntimeCommands:
 			Declarations.register_module(registry, module)
-		else:
-			module.call("register", registry)
+			continue
+		for runtime_module: Script in RuntimeCommands.MODULES:
+			Declarations.register_module(registry, runtime_module, null, true)

@@ -3,29 +3,91 @@ extends RefCounted
 ## classdb.* commands: the classes the engine (and the project's class_name scripts) offer, and
 ## their members.
 
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
-const TypeNames := preload("res://addons/godot_live_mcp/authoring/type_names.gd")
+const NameSuggestions := preload("res://addons/godot_live_mcp/contract/name_suggestions.gd")
+const TypeNames := preload("res://addons/godot_live_mcp/shared/type_names.gd")
 const ClassCatalog := preload("res://addons/godot_live_mcp/authoring/class_catalog.gd")
-const ClassdbSchemas := preload("res://addons/godot_live_mcp/commands/classdb_schemas.gd")
+const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
+
+const GROUP := "classdb"
+## A name with its type (an argument, a property); as a field, a list of them.
+const TYPED := {"@": "array", "name": "string", "type": "string: e.g. 'Vector2', 'Array[Node]' ('Variant': any)."}
+const DEFAULT := "string: The default value as GDScript code; absent when the argument is required."
+const CLASSES := [
+	{"@": "array: Sorted by name.", "name!": "string", "base!": "string: Parent class ('' for Object)."},
+	{"can_instantiate!": "boolean", "editor_only": "boolean", "path": "string: The script of a class_name class."},
+	{"source!": "enum(engine|script): An engine class, or a project script's class_name."},
+]
+const DEFAULTS := {"marks": "read_only idempotent scene_independent"}
+const COMMANDS := {
+	"classdb.get_class":
+	{
+		"run": "get_class_info",
+		"text":
+		(
+			"Describe an engine class: its inheritance chain, methods, properties and signals (own members"
+			+ " only unless include_inherited). Use to check what a node type can do before writing code."
+		),
+		"args":
+		{
+			"class_name!": "string: An engine class, e.g. 'CharacterBody2D'.",
+			"include_inherited": "boolean=false: Also list members inherited from base classes.",
+		},
+		"returns":
+		[
+			{"class_name!": "string", "inherits!": "array<string>: Base classes, nearest first."},
+			{"methods!": {"@": "array", "name!": "string", "args": TYPED, "returns": "string"}, "properties!": TYPED},
+			{"signals!": {"@": "array", "name": "string", "args": "array<string>: Its arguments, as 'name: Type'."}},
+			{"can_instantiate": "boolean"},
+		],
+	},
+	"classdb.list_classes":
+	{
+		"text":
+		(
+			"List the classes available to the project (engine classes and the project's class_name"
+			+ " scripts), filtered by name and by base class. Use to find the right node or resource type."
+		),
+		"args":
+		[
+			{"filter": "string: Only names containing this (case-insensitive); '*' and '?' make it a pattern."},
+			{"base": "string: Only this class and those inheriting from it, e.g. 'Node2D' or 'Resource'."},
+			{"instantiable_only": "boolean=false: Only classes that can be created (no abstract ones)."},
+			{"include_editor_classes": "boolean=false: Also list editor-only classes (EditorPlugin, ...)."},
+			{"offset": PageArgs.OFFSET % "class", "limit": PageArgs.LIMIT_200 % "classes"},
+		],
+		"returns": {"@page": "classes offset", "classes!": CLASSES},
+	},
+	"classdb.get_method":
+	{
+		"text": "Give one method's signature: arguments with their types and default values, and the return type.",
+		"args":
+		{
+			"class_name!": "string: An engine class or a project class_name, e.g. 'Node2D'.",
+			"method!": "string: Name of the method, e.g. 'look_at'.",
+		},
+		"returns":
+		[
+			{"class_name!": "string", "method!": "string", "defined_in": "string: The class that declares the method."},
+			{"args!": {"@": "array", "name!": "string", "type!": "string", "default": DEFAULT}},
+			{"returns!": "string", "is_static": "boolean", "is_vararg": "boolean", "is_const": "boolean"},
+			{"is_virtual": "boolean: A callback the engine calls, meant to be overridden (e.g. _ready)."},
+		],
+	},
+}
 
 
-static func register(registry: MCPToolkitCommandRegistry) -> void:
-	registry.add("classdb.get_class", get_class_info, ClassdbSchemas.get_class_options())
-	registry.add("classdb.list_classes", list_classes, ClassdbSchemas.list_classes_options())
-	registry.add("classdb.get_method", get_method, ClassdbSchemas.get_method_options())
-
-
-static func get_class_info(params: Dictionary) -> Dictionary:
-	var missing: Variant = MCPToolkitError.require(params, ["class_name"])
-	if missing != null:
-		return missing
-	var name: StringName = StringName(str(params["class_name"]))
-	if not ClassDB.class_exists(name):
-		return _unknown_class(str(name))
-	var own_only: bool = not bool(params.get("include_inherited", false))
+static func get_class_info(params: CommandParams) -> Result:
+	var found: Result = ClassCatalog.require(params.text("class_name"), false)
+	if found.failed():
+		return found
+	var name: StringName = StringName(params.text("class_name"))
+	var own_only: bool = not params.flag("include_inherited")
 	return (
-		MCPToolkitSuccess
-		. ok(
+		Result
+		. of(
 			{
 				"class_name": str(name),
 				"inherits": _ancestors(name),
@@ -38,43 +100,42 @@ static func get_class_info(params: Dictionary) -> Dictionary:
 	)
 
 
-static func list_classes(params: Dictionary) -> Dictionary:
-	var base: String = str(params.get("base", ""))
-	if base != "" and not ClassCatalog.exists(base):
-		return _unknown_class(base)
-	var filter: String = str(params.get("filter", "")).to_lower()
-	var editor_too: bool = bool(params.get("include_editor_classes", false))
-	var instantiable_only: bool = bool(params.get("instantiable_only", false))
+static func list_classes(params: CommandParams) -> Result:
+	var base: String = params.text("base")
+	var found: Result = ClassCatalog.require(base) if base != "" else Result.of(base)
+	if found.failed():
+		return found
+	var filter: String = params.text("filter").to_lower()
 	var kept: Array[Dictionary] = []
 	for entry: Dictionary in ClassCatalog.all_classes():
-		if (entry["editor_only"] and not editor_too) or (instantiable_only and not entry["can_instantiate"]):
+		if entry["editor_only"] and not params.flag("include_editor_classes"):
+			continue
+		if params.flag("instantiable_only") and not entry["can_instantiate"]:
 			continue
 		if filter != "" and not _name_matches(str(entry["name"]).to_lower(), filter):
 			continue
 		if base == "" or ClassCatalog.inherits(entry["name"], base):
 			kept.append(entry)
-	var offset: int = int(params.get("offset", 0))
-	var limit: int = int(params.get("limit", ClassdbSchemas.DEFAULT_LIMIT))
-	return MCPToolkitSuccess.ok(Pagination.list_page(kept, offset, limit, "classes", "classes"))
+	return Result.of(
+		Pagination.list_page(kept, params.integer("offset"), params.integer("limit"), "classes", "classes")
+	)
 
 
-static func get_method(params: Dictionary) -> Dictionary:
-	var name: String = str(params.get("class_name", ""))
-	var method: String = str(params.get("method", ""))
-	if not ClassCatalog.exists(name):
-		return _unknown_class(name)
-	var listed: Array[Dictionary] = _method_list(name)
-	for info: Dictionary in listed:
-		if str(info["name"]) == method:
-			return MCPToolkitSuccess.ok(_describe_method(name, info))
+static func get_method(params: CommandParams) -> Result:
+	var name: String = params.text("class_name")
+	var method: String = params.text("method")
+	var found: Result = ClassCatalog.require(name)
+	if found.failed():
+		return found
 	var names: Array[String] = []
-	for info: Dictionary in listed:
+	for info: Dictionary in _method_list(name):
+		if str(info["name"]) == method:
+			return Result.of(_describe_method(name, info))
 		names.append(str(info["name"]))
-	names.sort_custom(func(a: String, b: String) -> bool: return a.similarity(method) > b.similarity(method))
-	return MCPToolkitError.fail(
+	return Result.fail(
 		"NOT_FOUND",
 		"%s has no method '%s'." % [name, method],
-		"Closest: %s. classdb_get_class lists every method." % ", ".join(names.slice(0, 5))
+		NameSuggestions.did_you_mean(method, names) + "classdb_get_class lists every method."
 	)
 
 
@@ -93,8 +154,22 @@ static func _method_list(name: String) -> Array[Dictionary]:
 
 
 static func _describe_method(name: String, info: Dictionary) -> Dictionary:
-	var args: Array = info.get("args", [])
-	var defaults: Array = info.get("default_args", [])
+	var flags: int = int(info.get("flags", METHOD_FLAG_NORMAL))
+	return {
+		"class_name": name,
+		"method": str(info["name"]),
+		"defined_in": _owner_of(name, str(info["name"])),
+		"args": _arguments(info.get("args", []), info.get("default_args", [])),
+		"returns": TypeNames.of(info.get("return", {})),
+		"is_static": flags & METHOD_FLAG_STATIC != 0,
+		"is_vararg": flags & METHOD_FLAG_VARARG != 0,
+		"is_virtual": flags & METHOD_FLAG_VIRTUAL != 0,
+		"is_const": flags & METHOD_FLAG_CONST != 0,
+	}
+
+
+## {"name", "type"} of each argument, with "default" (as GDScript code) for the last defaults.size().
+static func _arguments(args: Array, defaults: Array = []) -> Array[Dictionary]:
 	var described: Array[Dictionary] = []
 	for i: int in args.size():
 		var arg: Dictionary = {"name": str(args[i]["name"]), "type": TypeNames.of(args[i])}
@@ -102,18 +177,7 @@ static func _describe_method(name: String, info: Dictionary) -> Dictionary:
 		if default_index >= 0:
 			arg["default"] = var_to_str(defaults[default_index])
 		described.append(arg)
-	var flags: int = int(info.get("flags", METHOD_FLAG_NORMAL))
-	return {
-		"class_name": name,
-		"method": str(info["name"]),
-		"defined_in": _owner_of(name, str(info["name"])),
-		"args": described,
-		"returns": TypeNames.of(info.get("return", {})),
-		"is_static": flags & METHOD_FLAG_STATIC != 0,
-		"is_vararg": flags & METHOD_FLAG_VARARG != 0,
-		"is_virtual": flags & METHOD_FLAG_VIRTUAL != 0,
-		"is_const": flags & METHOD_FLAG_CONST != 0,
-	}
+	return described
 
 
 ## The class in name's chain that declares method (the script itself for script methods).
@@ -132,14 +196,6 @@ static func _name_matches(lower_name: String, filter: String) -> bool:
 	return lower_name.contains(filter)
 
 
-static func _unknown_class(name: String) -> Dictionary:
-	return MCPToolkitError.fail(
-		"NOT_FOUND",
-		"No engine class or project class_name is called '%s'." % name,
-		MCPToolkitError.hint_for_param("class_name")
-	)
-
-
 static func _ancestors(name: StringName) -> Array[String]:
 	var chain: Array[String] = []
 	var parent: StringName = ClassDB.get_parent_class(name)
@@ -153,21 +209,18 @@ static func _methods(name: StringName, own_only: bool) -> Array[Dictionary]:
 	var found: Array[Dictionary] = []
 	for method: Dictionary in ClassDB.class_get_method_list(name, own_only):
 		var method_name: String = method["name"]
-		if method_name.begins_with("_"):
-			continue
-		var args: Array[Dictionary] = []
-		for arg: Dictionary in method["args"]:
-			args.append({"name": str(arg["name"]), "type": TypeNames.of(arg)})
-		found.append({"name": method_name, "args": args, "returns": TypeNames.of(method["return"])})
+		if not method_name.begins_with("_"):
+			var row: Dictionary = {"name": method_name, "args": _arguments(method["args"])}
+			row["returns"] = TypeNames.of(method["return"])
+			found.append(row)
 	return found
 
 
 static func _properties(name: StringName, own_only: bool) -> Array[Dictionary]:
 	var found: Array[Dictionary] = []
 	for property: Dictionary in ClassDB.class_get_property_list(name, own_only):
-		if int(property["usage"]) & (PROPERTY_USAGE_EDITOR | PROPERTY_USAGE_STORAGE) == 0:
-			continue
-		found.append({"name": str(property["name"]), "type": TypeNames.of(property)})
+		if int(property["usage"]) & (PROPERTY_USAGE_EDITOR | PROPERTY_USAGE_STORAGE) != 0:
+			found.append({"name": str(property["name"]), "type": TypeNames.of(property)})
 	return found
 
 

@@ -3,42 +3,31 @@ extends RefCounted
 ## editor.execute: run GDScript in the editor, the way execute_code runs it in the game, with the
 ## edited scene as `scene`. What the code changes is not recorded in any undo history.
 
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const CodeRunner := preload("res://addons/godot_live_mcp/runtime/code_runner.gd")
 const EditorLog := preload("res://addons/godot_live_mcp/diagnostics/editor_log.gd")
-const EditorCommands := preload("res://addons/godot_live_mcp/commands/editor_commands.gd")
 
-
-static func register(registry: MCPToolkitCommandRegistry) -> void:
-	registry.add(
-		"editor.execute",
-		execute,
+const GROUP := "editor"
+const COMMANDS := {
+	"editor.execute":
+	{
+		"text":
 		(
-			MCPToolkitCommandOptions
-			. new()
-			. with_description(
-				(
-					'Run GDScript in the editor and return the value: one expression (e.g. "scene.get_child_count()")'
-					+ " or the body of a function (use return). The code sees `scene` (the edited scene's root),"
-					+ " `tree` and `root` (the editor's). Its changes are not undoable. Compile errors come back with"
-					+ " line numbers."
-				)
-			)
-			. with_input_schema(CodeRunner.input_schema())
-			. with_output_schema(CodeRunner.output_schema())
-			. with_group("editor", EditorCommands.GROUP_TEXT, ["execute", "gdscript", "code", "expression"])
-			. mark_destructive()
-		)
-	)
+			'Run GDScript in the editor and return its value: an expression ("scene.get_child_count()") or a function'
+			+ " body (use return); it sees `scene` (the edited scene), `tree`, `root`. Not undoable. It can run OS commands,"
+			+ " read and write any file and read every Godot instance's token: offered only with --allow-execute."
+		),
+		"args": CodeRunner.ARGS,
+		"returns": CodeRunner.RETURNS,
+		"marks": "destructive open_world",
+		"keywords": ["execute", "gdscript", "code", "expression"],
+	},
+}
 
 
-static func execute(params: Dictionary) -> Dictionary:
-	var missing: Variant = MCPToolkitError.require(params, ["code"])
-	if missing != null:
-		return missing
-	var outcome: Dictionary = await CodeRunner.run(
-		str(params["code"]),
-		str(params.get("mode", "auto")),
-		EditorLog.buffer(),
-		EditorInterface.get_edited_scene_root()
+static func execute(params: CommandParams) -> Result:
+	var outcome: Result = await CodeRunner.run(
+		params.text("code"), params.text("mode"), EditorLog.buffer(), EditorInterface.get_edited_scene_root()
 	)
-	return CodeRunner.envelope(outcome, "editor_get_log")
+	return CodeRunner.answer(outcome, "editor_get_log")

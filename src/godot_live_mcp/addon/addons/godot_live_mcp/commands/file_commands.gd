@@ -1,157 +1,262 @@
 @tool
 extends RefCounted
 ## file.* commands: list, read (byte paged), write, move and delete project files. Changes are
-## undoable in the global history and followed by an editor filesystem update.
+## undoable in the global history and followed by an editor filesystem update. The fields and
+## wording every file-changing tool shares (folder, script, resource) are declared here too.
 
 const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const ToolkitSettings := preload("res://addons/godot_live_mcp/core/toolkit_settings.gd")
 const Untrusted := preload("res://addons/godot_live_mcp/security/untrusted.gd")
+const Scrubber := preload("res://addons/godot_live_mcp/security/scrubber.gd")
+const PathGuard := preload("res://addons/godot_live_mcp/security/path_guard.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
 const ProjectTree := preload("res://addons/godot_live_mcp/authoring/project_tree.gd")
 const TextContent := preload("res://addons/godot_live_mcp/authoring/text_content.gd")
-const FileSchemas := preload("res://addons/godot_live_mcp/commands/file_schemas.gd")
+const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
 
+const GROUP := "file"
 const BASE64 := "base64"
-const TEXT := "text"
+## How the file-changing tools word their undo.
+const UNDO_TEXT := (
+	"Undoable with editor_undo (history 'global'), except changes over %d MiB (undoable: false)."
+	% (ProjectFiles.UNDO_MAX_BYTES >> 20)
+)
+## What every file change returns, besides its own fields.
+const CHANGED := {"path!": "string", "undoable": "boolean: Whether editor_undo (global) reverts it."}
+const ENCODING := 'enum(text|base64)="text"'
+const ENTRIES := {
+	"@": "array", "path!": "string", "type!": "enum(file|folder)", "size": "integer: Size in bytes (files)."
+}
+const DEFAULTS := {"marks": "destructive scene_independent", "guard": ["path"]}
+const COMMANDS := {
+	"file.list":
+	{
+		"text":
+		(
+			"List the files and folders of a project folder, optionally recursive and filtered by a glob, paginated."
+			+ " Hidden folders (.godot) and the MCP addon's folder are left out."
+		),
+		"args":
+		[
+			{"path": 'string="res://": Folder to list (res:// path).'},
+			{"glob": "string=\"*\": Only names matching this pattern ('*.gd'); with '/' it matches the relative path."},
+			{"recursive": "boolean=false: Also list the contents of sub-folders."},
+			{"offset": PageArgs.OFFSET % "entry", "limit": PageArgs.LIMIT_200 % "entries"},
+		],
+		"returns": {"@page": "entries offset", "path": "string", "entries!": ENTRIES},
+		"marks": "read_only idempotent scene_independent",
+	},
+	"file.read":
+	{
+		"text":
+		(
+			"Read a project file by byte windows, as text or base64. A read larger than the read cap fails"
+			+ " with FILE_TOO_LARGE: page it with max_bytes and next_offset. For scripts by line, use script_read."
+			+ " Secrets in a text file are redacted in the whole file before paging or encoding (offsets count"
+			+ " the redacted text); files that are secrets by name (.env, keys) are refused."
+		),
+		"args":
+		{
+			"path!": "string: File to read (res:// path).",
+			"offset": "integer[0..]=0: Byte offset to start at (0, or a next_offset from the previous page).",
+			"max_bytes":
+			"integer[1..]: Most bytes to return; at most the read cap (godot_live_mcp/limits/read_cap_kb). Default: the rest.",
+			"encoding": ENCODING + ": text: UTF-8 text, wrapped as untrusted content; base64: raw bytes.",
+		},
+		"returns":
+		[
+			{"@page": "bytes offset", "path!": "string", "encoding": "string", "offset": "integer"},
+			{
+				"content!":
+				"string: The bytes read: text inside an untrusted-content envelope (secrets redacted), or base64.",
+			},
+		],
+		"marks": "read_only idempotent scene_independent",
+	},
+	"file.write":
+	{
+		"text":
+		(
+			"Create or overwrite a project file with the given content (atomic). For scripts prefer"
+			+ " script_write, which also reloads them. "
+			+ UNDO_TEXT
+		),
+		"args":
+		[
+			{"path!": "string: File to write (res:// path); missing folders are created."},
+			{"content!": "string: The whole new content: text, or base64 when encoding is base64."},
+			{"encoding": ENCODING + ": How content is encoded.", "if_exists": '@if_exists="replace"'},
+		],
+		"returns": [CHANGED, {"bytes_written": "integer", "status": "@create_status"}],
+		"marks": "destructive idempotent scene_independent",
+	},
+	"file.move":
+	{
+		"text":
+		(
+			"Move or rename a project file, with its .uid and .import companions. Files only: folders cannot"
+			+ " be moved with this tool. "
+			+ UNDO_TEXT
+		),
+		"args":
+		{
+			"path!": "string: File to move or rename (res:// path).",
+			"to!": "string: Its new res:// path; missing folders are created.",
+			"if_exists":
+			"enum(fail|replace|return)=\"fail\": When 'to' exists: fail (ALREADY_EXISTS), replace it, or leave both.",
+		},
+		"returns": [CHANGED, {"to": "string", "moved": "array<string>"}],
+		"guard": ["path", "to"],
+	},
+	"file.delete":
+	{
+		"text": "Delete a project file and its .uid and .import companions (folders: folder_delete). " + UNDO_TEXT,
+		"args": {"path!": "string: File to delete (res:// path)."},
+		"returns": [CHANGED, {"deleted": "array<string>"}],
+	},
+}
 
 static var _base64_text: RegEx = RegEx.create_from_string("^[A-Za-z0-9+/]*={0,2}$")
 
 
-static func register(registry: MCPToolkitCommandRegistry) -> void:
-	registry.add("file.list", list, FileSchemas.list_options())
-	registry.add("file.read", read, FileSchemas.read_options())
-	registry.add("file.write", write, FileSchemas.write_options())
-	registry.add("file.move", move, FileSchemas.move_options())
-	registry.add("file.delete", delete, FileSchemas.delete_options())
-
-
-static func list(params: Dictionary) -> Dictionary:
-	var folder: String = ProjectFiles.guarded(params.get("path", "res://"))
-	if folder == "":
-		return ProjectFiles.denied("path", params.get("path"))
-	if not DirAccess.dir_exists_absolute(folder):
-		return _missing_folder(folder)
-	var glob: String = str(params.get("glob", "*"))
+static func list(params: CommandParams) -> Result:
+	var folder: Result = existing_folder(params)
+	if folder.failed():
+		return folder
+	var glob: String = params.text("glob")
 	var entries: Array[Dictionary] = []
-	for entry: Dictionary in ProjectTree.walk(folder, bool(params.get("recursive", false))):
-		if ProjectTree.matches(glob, folder, entry["path"]):
+	for entry: Dictionary in ProjectTree.walk(folder.value, params.flag("recursive")):
+		if ProjectTree.matches(glob, folder.value, entry["path"]):
+			entry["path"] = Untrusted.wrap_name("file name", folder.value, entry["path"])
 			entries.append(entry)
-	var page: Dictionary = Pagination.list_page(
-		entries, int(params.get("offset", 0)), int(params.get("limit", FileSchemas.DEFAULT_LIMIT)), "entries", "entries"
-	)
-	page["path"] = folder
-	return MCPToolkitSuccess.ok(page)
+	return Result.of(listing(params, folder.value, entries, "entries"))
 
 
-static func read(params: Dictionary) -> Dictionary:
-	var found: Dictionary = ProjectFiles.existing_file(params)
-	if found.has("error"):
-		return found["error"]
-	var path: String = found["path"]
-	var bytes: PackedByteArray = FileAccess.get_file_as_bytes(path)
-	var offset: int = int(params.get("offset", 0))
+static func read(params: CommandParams) -> Result:
+	var path: Result = ProjectFiles.existing_file(params)
+	if path.failed():
+		return path
+	# Redacted whole, before any window or encoding: a page boundary must not split a secret.
+	var bytes: PackedByteArray = Scrubber.scrub_bytes(FileAccess.get_file_as_bytes(path.value))
+	var offset: int = params.integer("offset")
 	if offset < 0 or offset > bytes.size():
-		return MCPToolkitError.fail(
-			"INVALID_PARAMS", "offset %d is outside the file (%d bytes)." % [offset, bytes.size()]
-		)
-	var window: Dictionary = _window(params, bytes.size() - offset)
-	if window.has("error"):
-		return window["error"]
-	if str(params.get("encoding", TEXT)) == BASE64:
-		return _base64_page(path, bytes, offset, int(window["size"]))
-	return _text_page(path, bytes, offset, int(window["size"]))
+		return Result.fail("INVALID_PARAMS", "offset %d is outside the file (%d bytes)." % [offset, bytes.size()])
+	var size: Result = _window(params, bytes.size() - offset)
+	if size.failed():
+		return size
+	if params.text("encoding") == BASE64:
+		return Result.of(_base64_page(path.value, bytes, offset, size.value))
+	return _text_page(path.value, bytes, offset, size.value)
 
 
-static func write(params: Dictionary) -> Dictionary:
-	var path: String = ProjectFiles.guarded(params.get("path"))
-	if path == "":
-		return ProjectFiles.denied("path", params.get("path"))
-	var decoded: Dictionary = _content_bytes(params)
-	if decoded.has("error"):
-		return decoded["error"]
-	if DirAccess.dir_exists_absolute(path):
-		return MCPToolkitError.fail("INVALID_PARAMS", "'%s' is a folder." % path, "Write to a file path inside it.")
-	var chosen: String = IfExists.policy(params, IfExists.REPLACE)
-	if chosen == "":
-		return IfExists.invalid(params)
-	var existed: bool = FileAccess.file_exists(path)
-	var bytes: PackedByteArray = decoded["bytes"]
-	var result: Dictionary = {"path": path, "bytes_written": 0}
-	if existed and chosen != IfExists.REPLACE:
-		return IfExists.existing(chosen, "The file '%s'" % path, result)
-	var change: Dictionary = await ProjectFiles.apply(
-		"Write file %s" % path, PackedStringArray([path]), ProjectFiles.write_bytes.bind(path, bytes)
+static func write(params: CommandParams) -> Result:
+	var path: Result = ProjectFiles.guarded(params)
+	if path.succeeded() and DirAccess.dir_exists_absolute(path.value):
+		path = Result.fail("INVALID_PARAMS", "'%s' is a folder." % path.value, "Write to a file path inside it.")
+	var bytes: Result = _content_bytes(params) if path.succeeded() else path
+	var policy: Result = IfExists.read(params) if bytes.succeeded() else bytes
+	if policy.failed():
+		return policy
+	var existed: bool = FileAccess.file_exists(path.value)
+	var result: Dictionary = {"path": path.value, "bytes_written": 0}
+	if existed and policy.value != IfExists.REPLACE:
+		return IfExists.answer(policy.value, "The file '%s'" % path.value, result)
+	var change: Result = await ProjectFiles.apply(
+		"Write file %s" % path.value,
+		PackedStringArray([path.value]),
+		ProjectFiles.write_bytes.bind(path.value, bytes.value)
 	)
-	if not change["success"]:
+	if change.failed():
 		return change
-	result.merge({"bytes_written": bytes.size(), "status": "replaced" if existed else "created"}, true)
-	result["undoable"] = change["undoable"]
-	return MCPToolkitSuccess.ok(result)
+	result.merge({"bytes_written": (bytes.value as PackedByteArray).size(), "undoable": change.value}, true)
+	result["status"] = "replaced" if existed else "created"
+	return Result.of(result)
 
 
-static func move(params: Dictionary) -> Dictionary:
-	var path: String = ProjectFiles.guarded(params.get("path"))
-	var target: String = ProjectFiles.guarded(params.get("to"))
-	if path == "" or target == "":
-		return ProjectFiles.denied("path" if path == "" else "to", params.get("path" if path == "" else "to"))
-	if not FileAccess.file_exists(path):
-		return ProjectFiles.missing_file(path)
-	if path == target:
-		return MCPToolkitError.fail("INVALID_PARAMS", "'to' is the file's own path.")
-	var chosen: String = IfExists.policy(params, IfExists.FAIL)
-	if chosen == "":
-		return IfExists.invalid(params)
-	if DirAccess.dir_exists_absolute(target):
-		return MCPToolkitError.fail("INVALID_PARAMS", "'%s' is a folder; give the file's new path." % target)
-	var result: Dictionary = {"path": path, "to": target}
-	if FileAccess.file_exists(target) and chosen != IfExists.REPLACE:
-		return IfExists.existing(chosen, "The file '%s'" % target, result)
-	var pairs: Dictionary = _move_pairs(path, target)
+static func move(params: CommandParams) -> Result:
+	var path: Result = _existing_entry(params, "Folders cannot be moved with this tool.")
+	var target: Result = ProjectFiles.guarded(params, "to") if path.succeeded() else path
+	if target.succeeded() and path.value == target.value:
+		target = Result.fail("INVALID_PARAMS", "'to' is the file's own path.")
+	elif target.succeeded() and DirAccess.dir_exists_absolute(target.value):
+		target = Result.fail("INVALID_PARAMS", "'%s' is a folder; give the file's new path." % target.value)
+	var policy: Result = IfExists.read(params) if target.succeeded() else target
+	if policy.failed():
+		return policy
+	var result: Dictionary = {"path": path.value, "to": target.value}
+	if FileAccess.file_exists(target.value) and policy.value != IfExists.REPLACE:
+		return IfExists.answer(policy.value, "The file '%s'" % target.value, result)
+	var pairs: Dictionary = _move_pairs(path.value, target.value)
 	var touched: PackedStringArray = PackedStringArray(pairs.keys() + pairs.values())
-	var change: Dictionary = await ProjectFiles.apply("Move file %s" % path, touched, _rename_all.bind(pairs))
-	if not change["success"]:
+	var change: Result = await ProjectFiles.apply("Move file %s" % path.value, touched, _rename_all.bind(pairs))
+	if change.failed():
 		return change
-	result.merge({"moved": PackedStringArray(pairs.values()), "undoable": change["undoable"]})
-	return MCPToolkitSuccess.ok(result)
+	result.merge({"moved": PackedStringArray(pairs.values()), "undoable": change.value})
+	return Result.of(result)
 
 
-static func delete(params: Dictionary) -> Dictionary:
-	var path: String = ProjectFiles.guarded(params.get("path"))
-	if path == "":
-		return ProjectFiles.denied("path", params.get("path"))
-	if DirAccess.dir_exists_absolute(path):
-		return MCPToolkitError.fail("INVALID_PARAMS", "'%s' is a folder." % path, "Delete folders with folder_delete.")
-	if not FileAccess.file_exists(path):
-		return ProjectFiles.missing_file(path)
-	var doomed: PackedStringArray = ProjectFiles.with_companions(path)
-	var change: Dictionary = await ProjectFiles.apply("Delete file %s" % path, doomed, _remove_all.bind(doomed))
-	if not change["success"]:
+static func delete(params: CommandParams) -> Result:
+	var path: Result = _existing_entry(params, "Delete folders with folder_delete.")
+	if path.failed():
+		return path
+	var doomed: PackedStringArray = ProjectFiles.with_companions(path.value)
+	var change: Result = await ProjectFiles.apply("Delete file %s" % path.value, doomed, _remove_all.bind(doomed))
+	if change.failed():
 		return change
-	return MCPToolkitSuccess.ok({"path": path, "deleted": doomed, "undoable": change["undoable"]})
+	return Result.of({"path": path.value, "deleted": doomed, "undoable": change.value})
 
 
-## {"size": bytes to read} or {"error": FILE_TOO_LARGE} against the live read cap.
-static func _window(params: Dictionary, remaining: int) -> Dictionary:
+## The existing file params["path"] names, to move or delete: never a symbolic link itself
+## (PathGuard.project_entry); PATH_DENIED, NOT_FOUND, or INVALID_PARAMS with folder_hint for a folder.
+static func _existing_entry(params: CommandParams, folder_hint: String) -> Result:
+	var path: Result = PathGuard.project_entry(params.value("path")).within("path")
+	if path.succeeded() and DirAccess.dir_exists_absolute(path.value):
+		return Result.fail("INVALID_PARAMS", "'%s' is a folder." % path.value, folder_hint)
+	if path.succeeded() and not FileAccess.file_exists(path.value):
+		return ProjectFiles.missing_file(path.value)
+	return path
+
+
+## The existing folder params["path"] names (file_list, script_list, file_search), or PATH_DENIED,
+## NOT_FOUND, or INVALID_PARAMS for a file.
+static func existing_folder(params: CommandParams) -> Result:
+	var folder: Result = ProjectFiles.guarded(params)
+	if folder.failed() or DirAccess.dir_exists_absolute(folder.value):
+		return folder
+	if FileAccess.file_exists(folder.value):
+		return Result.fail("INVALID_PARAMS", "'%s' is a file, not a folder." % folder.value, "Read it with file_read.")
+	return Result.fail("NOT_FOUND", "No folder at '%s'." % folder.value, "List folders with file_list.")
+
+
+## A page of a folder listing (file_list, script_list, resource_list) by offset and limit: the
+## items under key, and the folder's path.
+static func listing(params: CommandParams, folder: String, items: Array, key: String) -> Dictionary:
+	var page: Dictionary = Pagination.list_page(items, params.integer("offset"), params.integer("limit"), key, key)
+	page["path"] = folder
+	return page
+
+
+## How many bytes to read, or FILE_TOO_LARGE against the live read cap.
+static func _window(params: CommandParams, remaining: int) -> Result:
 	var cap: int = ToolkitSettings.read_cap_bytes()
 	var asked: bool = params.has("max_bytes")
-	var size: int = int(params["max_bytes"]) if asked else remaining
-	if size > cap:
-		var what: String = "max_bytes %d" % size if asked else "The rest of the file (%d bytes)" % size
-		return {
-			"error":
-			MCPToolkitError.fail(
-				"FILE_TOO_LARGE",
-				"%s is over the read cap of %d bytes (godot_live_mcp/limits/read_cap_kb)." % [what, cap],
-				"Pass max_bytes of at most %d and call again with offset = next_offset until has_more is false." % cap
-			)
-		}
-	return {"size": mini(maxi(size, 0), remaining)}
+	var size: int = params.integer("max_bytes") if asked else remaining
+	if size <= cap:
+		return Result.of(mini(maxi(size, 0), remaining))
+	var what: String = "max_bytes %d" % size if asked else "The rest of the file (%d bytes)" % size
+	return Result.fail(
+		"FILE_TOO_LARGE",
+		"%s is over the read cap of %d bytes (godot_live_mcp/limits/read_cap_kb)." % [what, cap],
+		"Pass max_bytes of at most %d and call again with offset = next_offset until has_more is false." % cap
+	)
 
 
-static func _text_page(path: String, bytes: PackedByteArray, offset: int, size: int) -> Dictionary:
+static func _text_page(path: String, bytes: PackedByteArray, offset: int, size: int) -> Result:
 	if offset > 0 and not TextContent.starts_character(bytes, offset):
-		return MCPToolkitError.fail(
+		return Result.fail(
 			"INVALID_PARAMS",
 			"offset %d falls inside a UTF-8 character of '%s'." % [offset, path],
 			"Start at 0 or at a next_offset this tool returned, or read with encoding='base64'."
@@ -159,42 +264,29 @@ static func _text_page(path: String, bytes: PackedByteArray, offset: int, size: 
 	var end: int = TextContent.boundary_before(bytes, offset, offset + size) if size > 0 else offset
 	var chunk: PackedByteArray = bytes.slice(offset, end)
 	if not TextContent.is_utf8(chunk):
-		return MCPToolkitError.fail(
-			"INVALID_PARAMS", "'%s' is not UTF-8 text." % path, "Read it with encoding='base64'."
-		)
+		return Result.fail("INVALID_PARAMS", "'%s' is not UTF-8 text." % path, "Read it with encoding='base64'.")
 	var page: Dictionary = Pagination.build("bytes", bytes.size(), chunk.size(), end, "offset")
-	(
-		page
-		. merge(
-			{
-				"path": path,
-				"encoding": TEXT,
-				"offset": offset,
-				"content": Untrusted.wrap("file", path, TextContent.decode(chunk)),
-			}
-		)
-	)
-	return MCPToolkitSuccess.ok(page)
+	var content: String = Untrusted.wrap("file", path, TextContent.decode(chunk))
+	page.merge({"path": path, "encoding": "text", "offset": offset, "content": content})
+	return Result.of(page)
 
 
 static func _base64_page(path: String, bytes: PackedByteArray, offset: int, size: int) -> Dictionary:
 	var chunk: PackedByteArray = bytes.slice(offset, offset + size)
 	var page: Dictionary = Pagination.build("bytes", bytes.size(), chunk.size(), offset + chunk.size(), "offset")
 	page.merge({"path": path, "encoding": BASE64, "offset": offset, "content": Marshalls.raw_to_base64(chunk)})
-	return MCPToolkitSuccess.ok(page)
+	return page
 
 
-## {"bytes": PackedByteArray} from content and encoding, or {"error": INVALID_PARAMS}.
-static func _content_bytes(params: Dictionary) -> Dictionary:
-	if not params.get("content") is String:
-		return {"error": MCPToolkitError.fail("INVALID_PARAMS", "Missing required parameter 'content' (a string).")}
-	var content: String = params["content"]
-	if str(params.get("encoding", TEXT)) != BASE64:
-		return {"bytes": content.to_utf8_buffer()}
+## The bytes content and encoding describe, or INVALID_PARAMS for bad base64.
+static func _content_bytes(params: CommandParams) -> Result:
+	var content: String = params.text("content")
+	if params.text("encoding") != BASE64:
+		return Result.of(content.to_utf8_buffer())
 	var compact: String = content.strip_escapes().replace(" ", "")
 	if compact.length() % 4 != 0 or _base64_text.search(compact) == null:
-		return {"error": MCPToolkitError.fail("INVALID_PARAMS", "content is not valid base64.")}
-	return {"bytes": Marshalls.base64_to_raw(compact)}
+		return Result.fail("INVALID_PARAMS", "content is not valid base64.")
+	return Result.of(Marshalls.base64_to_raw(compact))
 
 
 ## source path -> target path for the file and each companion (.uid, .import) it has.
@@ -223,11 +315,3 @@ static func _remove_all(paths: PackedStringArray) -> Error:
 		if err != OK:
 			return err
 	return OK
-
-
-static func _missing_folder(folder: String) -> Dictionary:
-	if FileAccess.file_exists(folder):
-		return MCPToolkitError.fail(
-			"INVALID_PARAMS", "'%s' is a file, not a folder." % folder, "Read it with file_read."
-		)
-	return MCPToolkitError.fail("NOT_FOUND", "No folder at '%s'." % folder, "List folders with file_list.")

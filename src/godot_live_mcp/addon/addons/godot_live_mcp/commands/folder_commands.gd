@@ -4,69 +4,105 @@ extends RefCounted
 ## deleted bytes for undo unless they pass ProjectFiles.UNDO_MAX_BYTES together), followed by an
 ## editor rescan.
 
-const S := preload("res://addons/godot_live_mcp/contract/json_schema.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const PathGuard := preload("res://addons/godot_live_mcp/security/path_guard.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
-const FileSchemas := preload("res://addons/godot_live_mcp/commands/file_schemas.gd")
+const FileCommands := preload("res://addons/godot_live_mcp/commands/file_commands.gd")
 const FolderCommands := preload("res://addons/godot_live_mcp/commands/folder_commands.gd")
 
+const GROUP := "file"
+const DEFAULTS := {"marks": "idempotent scene_independent", "guard": ["path"]}
+const COMMANDS := {
+	"folder.create":
+	{
+		"text": "Create a project folder and any missing parents. Undoable with editor_undo (history 'global').",
+		"args":
+		{
+			"path!": "string: Folder to create (res:// path).",
+			"if_exists":
+			'enum(return|fail)="return": When the folder exists: report it (return) or fail (ALREADY_EXISTS).',
+		},
+		"returns":
+		[
+			FileCommands.CHANGED,
+			{"status!": "@create_status", "created": "array<string>: Folders made, outermost first."},
+		],
+	},
+	"folder.delete":
+	{
+		"text":
+		(
+			"Delete a project folder. A non-empty folder is refused (NOT_EMPTY) unless recursive is true. "
+			+ FileCommands.UNDO_TEXT
+		),
+		"args":
+		{
+			"path!": "string: Folder to delete (res:// path).",
+			"recursive": "boolean=false: Also delete everything inside; without it a non-empty folder is refused.",
+		},
+		"returns": [FileCommands.CHANGED, {"deleted_files": "integer", "deleted_folders": "integer"}],
+		"marks": "destructive scene_independent",
+	},
+}
 
-static func register(registry: MCPToolkitCommandRegistry) -> void:
-	registry.add("folder.create", create, _create_options())
-	registry.add("folder.delete", delete, _delete_options())
 
-
-static func create(params: Dictionary) -> Dictionary:
-	var path: String = ProjectFiles.guarded(params.get("path"))
-	if path == "":
-		return ProjectFiles.denied("path", params.get("path"))
-	if FileAccess.file_exists(path):
-		return MCPToolkitError.fail("ALREADY_EXISTS", "'%s' is a file." % path, "Pick another folder name.")
-	var chosen: String = IfExists.policy(params)
-	if chosen == "":
-		return IfExists.invalid(params)
-	if DirAccess.dir_exists_absolute(path):
-		var existing: String = IfExists.FAIL if chosen == IfExists.FAIL else IfExists.RETURN
-		return IfExists.existing(existing, "'%s'" % path, {"path": path})
-	var busy: Dictionary = await ProjectFiles.wait_until_idle()
-	if not busy.is_empty():
-		return busy
-	var created: PackedStringArray = _missing_folders(path)
-	var err: Error = DirAccess.make_dir_recursive_absolute(path)
+static func create(params: CommandParams) -> Result:
+	var path: Result = ProjectFiles.guarded(params)
+	if path.succeeded() and FileAccess.file_exists(path.value):
+		return Result.fail("ALREADY_EXISTS", "'%s' is a file." % path.value, "Pick another folder name.")
+	var policy: Result = IfExists.read(params) if path.succeeded() else path
+	if policy.failed():
+		return policy
+	if DirAccess.dir_exists_absolute(path.value):
+		var existing: String = IfExists.FAIL if policy.value == IfExists.FAIL else IfExists.RETURN
+		return IfExists.answer(existing, "'%s'" % path.value, {"path": path.value})
+	var idle: Result = await ProjectFiles.wait_until_idle()
+	if idle.failed():
+		return idle
+	var created: PackedStringArray = _missing_folders(path.value)
+	var err: Error = DirAccess.make_dir_recursive_absolute(path.value)
 	if err != OK:
 		remove_folders(created)
-		return ProjectFiles.write_failed(path, err)
-	var action: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.begin("Create folder %s" % path)
+		return ProjectFiles.write_failed(path.value, err)
+	var action: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.begin("Create folder %s" % path.value)
 	action.do_method(FolderCommands.make_folders.bind(created))
 	action.undo_method(FolderCommands.remove_folders.bind(created))
 	action.commit_recorded()
 	await ProjectFiles.rescan()
-	return MCPToolkitSuccess.ok({"path": path, "status": "created", "created": created, "undoable": true})
+	return Result.of({"path": path.value, "status": "created", "created": created, "undoable": true})
 
 
-static func delete(params: Dictionary) -> Dictionary:
-	var path: String = ProjectFiles.guarded(params.get("path"))
-	if path == "":
-		return ProjectFiles.denied("path", params.get("path"))
-	if path == "res://" or PathGuard.ADDON_DIR.begins_with(path + "/"):
-		return MCPToolkitError.fail("PATH_DENIED", "'%s' holds the project or the MCP addon itself." % path)
-	if not DirAccess.dir_exists_absolute(path):
-		return _not_a_folder(path)
-	var contents: Dictionary = _contents(path)
-	var files: PackedStringArray = contents["files"]
-	var folders: PackedStringArray = contents["folders"]
-	if folders.size() + files.size() > 1 and not bool(params.get("recursive", false)):
-		return _not_empty(path, files.size(), folders.size() - 1)
-	var busy: Dictionary = await ProjectFiles.wait_until_idle()
-	if not busy.is_empty():
-		return busy
-	var removed: Dictionary = _remove_recorded(path, folders, files)
-	if removed.has("code"):
+static func delete(params: CommandParams) -> Result:
+	var path: Result = _deletable(params)
+	if path.failed():
+		return path
+	var tree: Result = _folders_under(path.value)
+	if tree.failed():
+		return tree
+	var folders: PackedStringArray = tree.value
+	var files: PackedStringArray = _files_in(folders)
+	if folders.size() + files.size() > 1 and not params.flag("recursive"):
+		return _not_empty(path.value, files.size(), folders.size() - 1)
+	var idle: Result = await ProjectFiles.wait_until_idle()
+	if idle.failed():
+		return idle
+	var removed: Result = _remove_recorded(path.value, folders, files)
+	if removed.failed():
 		return removed
 	await ProjectFiles.rescan()
-	removed.merge({"path": path, "deleted_files": files.size(), "deleted_folders": folders.size()})
-	return MCPToolkitSuccess.ok(removed)
+	return (
+		Result
+		. of(
+			{
+				"path": path.value,
+				"deleted_files": files.size(),
+				"deleted_folders": folders.size(),
+				"undoable": removed.value,
+			}
+		)
+	)
 
 
 ## Creates folders (outermost first) and asks the editor to rescan.
@@ -103,9 +139,9 @@ static func rebuild(folders: PackedStringArray, files: Dictionary) -> void:
 	ProjectFiles.restore(files)
 
 
-## Deletes the tree and records the undo when its files are small enough to keep:
-## {"undoable": bool}, or the WRITE_FAILED envelope after putting back what was removed.
-static func _remove_recorded(path: String, folders: PackedStringArray, files: PackedStringArray) -> Dictionary:
+## Deletes the tree and records the undo when its files are small enough to keep; the value is
+## whether it did. WRITE_FAILED after putting back what was removed.
+static func _remove_recorded(path: String, folders: PackedStringArray, files: PackedStringArray) -> Result:
 	var before: Dictionary = ProjectFiles.snapshot(files)
 	var err: Error = remove_tree(folders, files)
 	if err != OK:
@@ -117,7 +153,7 @@ static func _remove_recorded(path: String, folders: PackedStringArray, files: Pa
 		action.do_method(FolderCommands.remove_tree.bind(folders, files))
 		action.undo_method(FolderCommands.rebuild.bind(folders, before))
 		action.commit_recorded()
-	return {"undoable": undoable}
+	return Result.of(undoable)
 
 
 ## The folders of path that do not exist yet, outermost first.
@@ -130,103 +166,73 @@ static func _missing_folders(path: String) -> PackedStringArray:
 	return missing
 
 
-## {"folders": [path and every folder under it, outermost first], "files": [every file, hidden ones too]}.
-static func _contents(path: String) -> Dictionary:
+## path and every folder under it, outermost first; PATH_DENIED naming the first symbolic link met,
+## since a recursive delete never follows a link (nor removes one: undo could not put it back).
+static func _folders_under(path: String) -> Result:
 	var folders: PackedStringArray = PackedStringArray([path])
-	var files: PackedStringArray = PackedStringArray()
 	var index: int = 0
 	while index < folders.size():
-		var dir: DirAccess = DirAccess.open(folders[index])
-		if dir != null:
-			dir.include_hidden = true
-			for name: String in dir.get_directories():
-				folders.append(folders[index].path_join(name))
-			for name: String in dir.get_files():
-				files.append(folders[index].path_join(name))
+		var link: String = _first_link(folders[index])
+		if link != "":
+			return Result.fail(
+				"PATH_DENIED",
+				"'%s' holds the symbolic link '%s'; folder_delete neither follows nor removes links." % [path, link],
+				"Remove the link outside the editor, then delete the folder."
+			)
+		for name: String in _names(folders[index], true):
+			folders.append(folders[index].path_join(name))
 		index += 1
-	return {"folders": folders, "files": files}
+	return Result.of(folders)
 
 
-static func _not_a_folder(path: String) -> Dictionary:
-	if FileAccess.file_exists(path):
-		return MCPToolkitError.fail("INVALID_PARAMS", "'%s' is a file." % path, "Delete files with file_delete.")
-	return MCPToolkitError.fail("NOT_FOUND", "No folder at '%s'." % path, "List folders with file_list.")
+## The path of the first symbolic link directly in folder (hidden ones too), or "".
+static func _first_link(folder: String) -> String:
+	var dir: DirAccess = DirAccess.open(folder)
+	if dir == null:
+		return ""
+	dir.include_hidden = true
+	for name: String in dir.get_directories() + dir.get_files():
+		if dir.is_link(name):
+			return folder.path_join(name)
+	return ""
 
 
-static func _not_empty(path: String, files: int, folders: int) -> Dictionary:
-	return MCPToolkitError.fail(
+## Every file in folders, hidden ones too.
+static func _files_in(folders: PackedStringArray) -> PackedStringArray:
+	var files: PackedStringArray = PackedStringArray()
+	for folder: String in folders:
+		for name: String in _names(folder, false):
+			files.append(folder.path_join(name))
+	return files
+
+
+## The names of folder's sub-folders (or of its files), hidden ones too.
+static func _names(folder: String, of_folders: bool) -> PackedStringArray:
+	var dir: DirAccess = DirAccess.open(folder)
+	if dir == null:
+		return PackedStringArray()
+	dir.include_hidden = true
+	return dir.get_directories() if of_folders else dir.get_files()
+
+
+## The folder params["path"] names when it may be deleted: PATH_DENIED for the project or a folder
+## holding the addon, INVALID_PARAMS for a file, NOT_FOUND.
+static func _deletable(params: CommandParams) -> Result:
+	var path: Result = PathGuard.project_entry(params.value("path")).within("path")
+	if path.failed():
+		return path
+	if path.value == "res://" or PathGuard.ADDON_DIR.begins_with(path.value + "/"):
+		return Result.fail("PATH_DENIED", "'%s' holds the project or the MCP addon itself." % path.value)
+	if DirAccess.dir_exists_absolute(path.value):
+		return path
+	if FileAccess.file_exists(path.value):
+		return Result.fail("INVALID_PARAMS", "'%s' is a file." % path.value, "Delete files with file_delete.")
+	return Result.fail("NOT_FOUND", "No folder at '%s'." % path.value, "List folders with file_list.")
+
+
+static func _not_empty(path: String, files: int, folders: int) -> Result:
+	return Result.fail(
 		"NOT_EMPTY",
 		"'%s' is not empty: %d files and %d folders inside." % [path, files, folders],
 		"Pass recursive=true to delete it with everything inside, or see its contents with file_list."
-	)
-
-
-static func _create_options() -> MCPToolkitCommandOptions:
-	var policy: Dictionary = S.enum_of(
-		["return", "fail"], "When the folder exists: report it (return) or fail (ALREADY_EXISTS).", "return"
-	)
-	return (
-		_base("Create a project folder and any missing parents. Undoable with editor_undo (history 'global').")
-		. with_input_schema(
-			S.object({"path": S.string("Folder to create (res:// path)."), "if_exists": policy}, ["path"])
-		)
-		. with_output_schema(
-			(
-				S
-				. object(
-					{
-						"path": S.string(),
-						"status": S.create_status(),
-						"created": S.array(S.string(), "Folders made, outermost first."),
-						"undoable": S.boolean(),
-					},
-					["path", "status"],
-					true
-				)
-			)
-		)
-		. mark_idempotent()
-	)
-
-
-static func _delete_options() -> MCPToolkitCommandOptions:
-	var params: Dictionary = {
-		"path": S.string("Folder to delete (res:// path)."),
-		"recursive": S.boolean("Also delete everything inside; without it a non-empty folder is refused.", false),
-	}
-	return (
-		_base(
-			(
-				"Delete a project folder. A non-empty folder is refused (NOT_EMPTY) unless recursive is true. "
-				+ FileSchemas.UNDO_TEXT
-			)
-		)
-		. with_input_schema(S.object(params, ["path"]))
-		. with_output_schema(
-			(
-				S
-				. object(
-					{
-						"path": S.string(),
-						"deleted_files": S.integer(),
-						"deleted_folders": S.integer(),
-						"undoable": S.boolean(),
-					},
-					["path"],
-					true
-				)
-			)
-		)
-		. mark_destructive()
-	)
-
-
-static func _base(description: String) -> MCPToolkitCommandOptions:
-	return (
-		MCPToolkitCommandOptions
-		. new()
-		. with_description(description)
-		. with_group(FileSchemas.GROUP, FileSchemas.GROUP_TEXT, FileSchemas.KEYWORDS)
-		. guard_project_path("path")
-		. mark_scene_independent()
 	)

@@ -3,8 +3,6 @@ extends RefCounted
 ## node.create, node.delete, node.duplicate: adding and removing nodes of an open scene, each one
 ## undo action in that scene's history.
 
-const S := preload("res://addons/godot_live_mcp/contract/json_schema.gd")
-const ContractData := preload("res://addons/godot_live_mcp/contract/contract_data.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
@@ -17,6 +15,12 @@ const PropertyInput := preload("res://addons/godot_live_mcp/authoring/property_i
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 
 const GROUP := "node"
+## The properties argument of tools that set several properties at once (JSON Schema as it is).
+const PROPERTY_VALUES := {
+	"type": "object",
+	"description": "Property values to set: name -> value as JSON, or a tagged value for engine types.",
+	"additionalProperties": true,
+}
 ## What node.create and node.duplicate return.
 const NODE_ROW := {
 	"scene": "string: The scene the node is in.",
@@ -24,74 +28,39 @@ const NODE_ROW := {
 	"name": "string",
 	"type": "string",
 }
+const DEFAULTS := {"guard": ["scene"]}
 const COMMANDS := {
 	"node.create":
 	{
-		"run": "create",
 		"text":
 		(
 			"Add a new node (engine class or script class_name) under a parent in an open scene, optionally"
 			+ " setting properties at once (values as JSON; vectors, colors, resources as tagged objects)."
 		),
 		"args":
-		{
-			"class_name!": "string: Class of the new node, e.g. 'Sprite2D', or a script class_name.",
-			"parent": "@node_path: Path of the parent node ('.' is the scene root).",
-			"name": "string: Name of the new node; defaults to its class name.",
-			"properties":
-			{
-				"type": "object",
-				"description": "Property values to set on the new node: name -> value as JSON or a tagged value.",
-				"additionalProperties": true,
-			},
-			"if_exists": "@if_exists",
-			"scene": "@scene",
-		},
+		[
+			{"class_name!": "string: Class of the new node, e.g. 'Sprite2D', or a script class_name."},
+			{"parent": "@node_path: Path of the parent node ('.' is the scene root)."},
+			{"name": "string: Name of the new node; defaults to its class name."},
+			{"properties": PROPERTY_VALUES, "if_exists": "@if_exists", "scene": "@scene"},
+		],
 		"returns": [NODE_ROW, {"status!": "@create_status"}],
-		"guard": ["scene"],
 	},
 	"node.delete":
 	{
-		"run": "delete",
 		"text": "Delete a node and its children from an open scene (undoable with editor_undo).",
 		"args": {"node_path!": "@node_path", "scene": "@scene"},
 		"returns": {"scene": "string", "deleted!": "string"},
 		"marks": "destructive",
-		"guard": ["scene"],
 	},
 	"node.duplicate":
 	{
-		"run": "duplicate",
 		"text": "Copy a node with its children, scripts, groups and signal connections; the copy goes right after it.",
 		"args":
-		{
-			"node_path!": "@node_path",
-			"name": "string: Name of the copy; defaults to a unique one.",
-			"scene": "@scene",
-		},
+		{"node_path!": "@node_path", "name": "string: Name of the copy; defaults to a unique one.", "scene": "@scene"},
 		"returns": NODE_ROW,
-		"guard": ["scene"],
 	},
 }
-
-
-## Transitional, for modules not yet declared as data: options with the node group.
-static func options(description: String, params: Dictionary, required: Array = []) -> MCPToolkitCommandOptions:
-	var group: Dictionary = ContractData.group(GROUP)
-	return (
-		MCPToolkitCommandOptions
-		. new()
-		. with_description(description)
-		. with_input_schema(S.object(params, required))
-		. with_group(GROUP, str(group["description"]), group["keywords"])
-		. guard_project_path("scene")
-	)
-
-
-## Transitional, for modules not yet declared as data: the node, or a failure envelope.
-static func resolve(root: Node, path: String, own_only: bool, verb: String) -> Variant:
-	var found: Result = NodeLookup.require(root, path, own_only, verb)
-	return found.value if found.succeeded() else found.to_envelope()
 
 
 static func create(params: CommandParams) -> Result:

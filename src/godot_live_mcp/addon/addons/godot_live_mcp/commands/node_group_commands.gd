@@ -3,75 +3,57 @@ extends RefCounted
 ## node.add_to_group, node.remove_from_group: a node's persistent groups (saved with the scene),
 ## each change one undo action in the scene's history.
 
-const S := preload("res://addons/godot_live_mcp/contract/json_schema.gd")
-const NodeCommands := preload("res://addons/godot_live_mcp/commands/node_commands.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
 const SceneWalk := preload("res://addons/godot_live_mcp/authoring/scene_walk.gd")
 const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
+const NodeReport := preload("res://addons/godot_live_mcp/shared/node_report.gd")
+
+const GROUP := "node"
+const ARGS := {"node_path!": "@node_path", "group!": "string: The group name.", "scene": "@scene"}
+const GROUPS := [
+	{"scene": "string", "node_path!": "string", "group!": "string"},
+	{"changed!": "boolean: False when the node was already in (or out of) the group."},
+	{"groups!": "array<string>: The node's groups afterwards."},
+]
+const DEFAULTS := {"marks": "idempotent", "guard": ["scene"]}
+const COMMANDS := {
+	"node.add_to_group":
+	{
+		"text": "Put a node in a group, saved with the scene (find the group's nodes with node_find).",
+		"args": ARGS,
+		"returns": GROUPS,
+	},
+	"node.remove_from_group": {"text": "Take a node out of a group it was put in.", "args": ARGS, "returns": GROUPS},
+}
 
 
-static func register(registry: MCPToolkitCommandRegistry) -> void:
-	var params: Dictionary = {"node_path": S.node_path(), "group": S.string("The group name."), "scene": S.scene()}
-	registry.add(
-		"node.add_to_group",
-		add_to_group,
-		(
-			NodeCommands
-			. options(
-				"Put a node in a group, saved with the scene (find the group's nodes with node_find).",
-				params,
-				["node_path", "group"]
-			)
-			. with_output_schema(_groups_schema())
-			. mark_idempotent()
-		)
-	)
-	registry.add(
-		"node.remove_from_group",
-		remove_from_group,
-		(
-			NodeCommands
-			. options("Take a node out of a group it was put in.", params, ["node_path", "group"])
-			. with_output_schema(_groups_schema())
-			. mark_idempotent()
-		)
-	)
-
-
-static func add_to_group(params: Dictionary) -> Dictionary:
+static func add_to_group(params: CommandParams) -> Result:
 	return await _change(params, true)
 
 
-static func remove_from_group(params: Dictionary) -> Dictionary:
+static func remove_from_group(params: CommandParams) -> Result:
 	return await _change(params, false)
 
 
-## The node's groups, without the engine's internal ones (named with a leading '_').
-static func groups_of(node: Node) -> Array[String]:
-	var names: Array[String] = []
-	for group: StringName in node.get_groups():
-		if not str(group).begins_with("_"):
-			names.append(str(group))
-	return names
-
-
-static func _change(params: Dictionary, joining: bool) -> Dictionary:
-	var group: String = str(params.get("group", "")).strip_edges()
+static func _change(params: CommandParams, joining: bool) -> Result:
+	var group: String = params.text("group").strip_edges()
 	if group == "" or group.begins_with("_"):
-		return MCPToolkitError.fail(
+		return Result.fail(
 			"INVALID_PARAMS",
 			"group '%s' is not a usable group name (empty, or '_' marks the engine's own groups)." % group
 		)
-	return await SceneEdit.run(params, _change_in.bind(str(params.get("node_path", "")), group, joining))
+	return await SceneEdit.edit(params.raw, _change_in.bind(params.text("node_path"), group, joining))
 
 
-static func _change_in(root: Node, node_path: String, group: String, joining: bool) -> Dictionary:
-	var found: Variant = NodeCommands.resolve(root, node_path, false, "change the groups of")
-	if found is Dictionary:
+static func _change_in(root: Node, node_path: String, group: String, joining: bool) -> Result:
+	var found: Result = NodeLookup.require(root, node_path, false, "change the groups of")
+	if found.failed():
 		return found
-	var node: Node = found
+	var node: Node = found.value
 	if not SceneWalk.shows(root, node):
-		return MCPToolkitError.fail(
+		return Result.fail(
 			"INVALID_OPERATION",
 			"'%s' is inside an instanced scene whose children are not editable." % node_path,
 			"Change it in its own scene (scene_open)."
@@ -79,8 +61,13 @@ static func _change_in(root: Node, node_path: String, group: String, joining: bo
 	var changed: bool = node.is_in_group(group) != joining
 	if changed:
 		_record(node, group, joining)
-	return MCPToolkitSuccess.ok(
-		{"node_path": NodeLookup.path_of(root, node), "group": group, "changed": changed, "groups": groups_of(node)}
+	return Result.of(
+		{
+			"node_path": NodeLookup.path_of(root, node),
+			"group": group,
+			"changed": changed,
+			"groups": NodeReport.groups_of(node)
+		}
 	)
 
 
@@ -92,20 +79,3 @@ static func _record(node: Node, group: String, joining: bool) -> void:
 	action.do_method(join if joining else leave)
 	action.undo_method(leave if joining else join)
 	action.commit()
-
-
-static func _groups_schema() -> Dictionary:
-	return (
-		S
-		. object(
-			{
-				"scene": S.string(),
-				"node_path": S.string(),
-				"group": S.string(),
-				"changed": S.boolean("False when the node was already in (or out of) the group."),
-				"groups": S.array(S.string(), "The node's groups afterwards."),
-			},
-			["node_path", "group", "changed", "groups"],
-			true
-		)
-	)

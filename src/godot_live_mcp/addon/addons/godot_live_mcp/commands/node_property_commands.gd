@@ -4,154 +4,124 @@ extends RefCounted
 ## values crossing as JSON through the shared coercion table. A property that cannot be read is
 ## reported beside the others, never failing the read.
 
-const S := preload("res://addons/godot_live_mcp/contract/json_schema.gd")
 const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const NodeCommands := preload("res://addons/godot_live_mcp/commands/node_commands.gd")
-const NodeGroupCommands := preload("res://addons/godot_live_mcp/commands/node_group_commands.gd")
 const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
 const SceneWalk := preload("res://addons/godot_live_mcp/authoring/scene_walk.gd")
 const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
-const NodeFilter := preload("res://addons/godot_live_mcp/authoring/node_filter.gd")
 const PropertyInput := preload("res://addons/godot_live_mcp/authoring/property_input.gd")
 const PropertyOutput := preload("res://addons/godot_live_mcp/authoring/property_output.gd")
+const NodeReport := preload("res://addons/godot_live_mcp/shared/node_report.gd")
+const TypeNames := preload("res://addons/godot_live_mcp/shared/type_names.gd")
+const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
 
-const DEFAULT_LIMIT := 100
-
-
-static func register(registry: MCPToolkitCommandRegistry) -> void:
-	(
-		registry
-		. add(
-			"node.get",
-			get_node_info,
-			(
-				NodeCommands
-				. options(
-					(
-						"Read a node: class, script, groups, children and its inspector properties with types and"
-						+ " JSON values (all, the ones named, or only those changed from their defaults)."
-					),
-					{
-						"node_path": S.node_path(),
-						"names": S.array(S.string(), "Only these properties."),
-						"changed_only": S.boolean("Only properties whose value differs from the default.", false),
-						"scene": S.scene(),
-					},
-					["node_path"]
-				)
-				. with_output_schema(_get_schema())
-				. mark_read_only()
-				. mark_idempotent()
-			)
-		)
-	)
-	(
-		registry
-		. add(
-			"node.set_property",
-			set_property,
-			(
-				NodeCommands
-				. options(
-					(
-						"Set one property (property + value) or several (properties: {name: value}) on a node as one"
-						+ " undo step. Values are JSON; vectors, colors and resources use tagged objects such as"
-						+ ' {"type": "Vector2", "x": 1, "y": 2}.'
-					),
-					{
-						"node_path": S.node_path(),
-						"properties": S.object({}, [], true),
-						"property": S.string("One property to set (with value)."),
-						"value": S.any("The value for property."),
-						"scene": S.scene(),
-					},
-					["node_path"]
-				)
-				. with_output_schema(_set_schema())
-				. mark_idempotent()
-			)
-		)
-	)
-	(
-		registry
-		. add(
-			"node.list_properties",
-			list_properties,
-			(
-				NodeCommands
-				. options(
-					"List a node's inspector properties: name, type, hint, usage, default and current value; paginated.",
-					{
-						"node_path": S.node_path(),
-						"filter": S.string("Keep properties whose name contains this text."),
-						"offset": S.integer("Index of the first property to return.", 0, 0),
-						"limit": S.integer("How many properties to return at most.", DEFAULT_LIMIT, 1),
-						"scene": S.scene(),
-					},
-					["node_path"]
-				)
-				. with_output_schema(_list_schema())
-				. mark_read_only()
-				. mark_idempotent()
-			)
-		)
-	)
+const GROUP := "node"
+const PROPERTIES := [
+	{"@": "array", "name!": "string", "type!": "string", "hint": "string", "hint_string": "string"},
+	{"usage": "array<string>", "default": "any", "current": "any"},
+	{"unreadable": "any: Why current is missing: the value could not be read, or was too large."},
+]
+const DEFAULTS := {"marks": "read_only idempotent", "guard": ["scene"]}
+const COMMANDS := {
+	"node.get":
+	{
+		"run": "get_node_info",
+		"text":
+		(
+			"Read a node: class, script, groups, children and its inspector properties with types and"
+			+ " JSON values (all, the ones named, or only those changed from their defaults)."
+		),
+		"args": [{"node_path!": "@node_path"}, NodeReport.DESCRIBE_ARGS, {"scene": "@scene"}],
+		"returns": [{"scene": "string"}, NodeReport.DESCRIPTION],
+	},
+	"node.set_property":
+	{
+		"text":
+		(
+			"Set one property (property + value) or several (properties: {name: value}) on a node as one"
+			+ " undo step. Values are JSON; vectors, colors and resources use tagged objects such as"
+			+ ' {"type": "Vector2", "x": 1, "y": 2}.'
+		),
+		"args":
+		[
+			{"node_path!": "@node_path", "properties": NodeCommands.PROPERTY_VALUES},
+			{"property": "string: One property to set (with value)."},
+			{"value": "@value: The value for property: JSON, or a tagged value.", "scene": "@scene"},
+		],
+		"returns":
+		[
+			{"scene": "string", "node_path!": "string"},
+			{"properties!": "object: Each property set, with its value afterwards as JSON."},
+			{"previous!": "object: Each property set, with its value before as JSON."},
+		],
+		"marks": "idempotent",
+	},
+	"node.list_properties":
+	{
+		"text": "List a node's inspector properties: name, type, hint, usage, default and current value; paginated.",
+		"args":
+		[
+			{"node_path!": "@node_path", "filter": "string: Keep properties whose name contains this text."},
+			{"offset": PageArgs.OFFSET % "property", "limit": PageArgs.LIMIT_100 % "properties", "scene": "@scene"},
+		],
+		"returns":
+		[
+			{"@page": "properties offset", "scene": "string", "node_path": "string"},
+			{"type": "string: The node's class.", "properties!": PROPERTIES},
+		],
+	},
+}
 
 
-static func get_node_info(params: Dictionary) -> Dictionary:
-	return await SceneEdit.run(params, _get_in.bind(params))
+static func get_node_info(params: CommandParams) -> Result:
+	return await SceneEdit.edit(params.raw, _get_in.bind(params))
 
 
-static func set_property(params: Dictionary) -> Dictionary:
-	var wanted: Dictionary = PropertyInput.requested(params)
+static func set_property(params: CommandParams) -> Result:
+	var wanted: Dictionary = PropertyInput.requested(params.raw)
 	if wanted.is_empty():
-		return MCPToolkitError.fail(
+		return Result.fail(
 			"INVALID_PARAMS",
 			"Nothing to set: pass properties ({name: value}) or property with value.",
 			MCPToolkitError.hint_for_param("property")
 		)
-	return await SceneEdit.run(params, _set_in.bind(params, wanted))
+	return await SceneEdit.edit(params.raw, _set_in.bind(params.text("node_path"), wanted))
 
 
-static func list_properties(params: Dictionary) -> Dictionary:
-	return await SceneEdit.run(params, _list_in.bind(params))
+static func list_properties(params: CommandParams) -> Result:
+	return await SceneEdit.edit(params.raw, _list_in.bind(params))
 
 
-static func _get_in(root: Node, params: Dictionary) -> Dictionary:
-	var found: Variant = NodeCommands.resolve(root, str(params.get("node_path", "")), false, "read")
-	if found is Dictionary:
+static func _get_in(root: Node, params: CommandParams) -> Result:
+	var found: Result = NodeLookup.require(root, params.text("node_path"), false, "read")
+	if found.failed():
 		return found
-	var node: Node = found
-	var names: Array = params.get("names", [])
-	var changed_only: bool = bool(params.get("changed_only", false))
-	var properties: Array[Dictionary] = []
-	var unreadable: Array[Dictionary] = []
-	for info: Dictionary in _chosen(node, names, unreadable):
-		if changed_only and PropertyOutput.is_default(node, str(info["name"])):
-			continue
-		_add_read(node, info, properties, unreadable)
-	var data: Dictionary = _identity(root, node)
-	data.merge({"properties": properties, "unreadable": unreadable})
-	return MCPToolkitSuccess.ok(data)
+	var node: Node = found.value
+	var path: String = NodeLookup.path_of(root, node)
+	return Result.of(
+		NodeReport.describe(node, path, params.strings("names"), params.flag("changed_only"), source_of(node))
+	)
 
 
-static func _set_in(root: Node, params: Dictionary, wanted: Dictionary) -> Dictionary:
-	var found: Variant = NodeCommands.resolve(root, str(params.get("node_path", "")), false, "set properties of")
-	if found is Dictionary:
+static func _set_in(root: Node, node_path: String, wanted: Dictionary) -> Result:
+	var found: Result = NodeLookup.require(root, node_path, false, "set properties of")
+	if found.failed():
 		return found
-	var node: Node = found
+	var node: Node = found.value
 	if not SceneWalk.shows(root, node):
-		return MCPToolkitError.fail(
+		return Result.fail(
 			"INVALID_OPERATION",
-			"'%s' is inside an instanced scene whose children are not editable." % params["node_path"],
+			"'%s' is inside an instanced scene whose children are not editable." % node_path,
 			"Change it in its own scene (scene_open), or instance that scene with editable_children."
 		)
-	var coerced: Dictionary = PropertyInput.coerce_all(node, wanted)
-	if not coerced["ok"]:
-		return coerced["error"]
-	var changes: Dictionary = coerced["values"]
+	var coerced: Result = PropertyInput.coerce_values(node, wanted)
+	if coerced.failed():
+		return coerced
+	var changes: Dictionary = coerced.value
 	var names: PackedStringArray = PackedStringArray(changes.keys())
-	var previous: Dictionary = _json_values(node, names)
+	var previous: Dictionary = NodeReport.values(node, names, source_of(node))
 	var action: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.begin(
 		"set %s of %s" % [", ".join(names), node.name], node
 	)
@@ -159,69 +129,45 @@ static func _set_in(root: Node, params: Dictionary, wanted: Dictionary) -> Dicti
 		action.do_property(node, property, changes[property])
 		action.undo_property(node, property, node.get(property))
 	action.commit()
-	var data: Dictionary = {"node_path": NodeLookup.path_of(root, node), "previous": previous}
-	data["properties"] = _json_values(node, names)
-	return MCPToolkitSuccess.ok(data)
+	var path: String = NodeLookup.path_of(root, node)
+	return Result.of(
+		{"node_path": path, "previous": previous, "properties": NodeReport.values(node, names, source_of(node))}
+	)
 
 
-static func _list_in(root: Node, params: Dictionary) -> Dictionary:
-	var found: Variant = NodeCommands.resolve(root, str(params.get("node_path", "")), false, "read")
-	if found is Dictionary:
+static func _list_in(root: Node, params: CommandParams) -> Result:
+	var found: Result = NodeLookup.require(root, params.text("node_path"), false, "read")
+	if found.failed():
 		return found
-	var node: Node = found
-	var needle: String = str(params.get("filter", "")).to_lower()
+	var node: Node = found.value
+	var needle: String = params.text("filter").to_lower()
 	var rows: Array[Dictionary] = []
 	for info: Dictionary in PropertyOutput.listed(node):
 		if needle == "" or str(info["name"]).to_lower().contains(needle):
 			rows.append(_describe(node, info))
 	var page: Dictionary = Pagination.list_page(
-		rows, int(params.get("offset", 0)), int(params.get("limit", DEFAULT_LIMIT)), "properties", "properties"
+		rows, params.integer("offset"), params.integer("limit"), "properties", "properties"
 	)
-	page["node_path"] = NodeLookup.path_of(root, node)
-	page["type"] = node.get_class()
-	return MCPToolkitSuccess.ok(page)
+	page.merge({"node_path": NodeLookup.path_of(root, node), "type": node.get_class()})
+	if rows.is_empty() and needle != "":
+		page["hint"] = (
+			"No property name contains '%s'. %sCall without filter to see them all."
+			% [params.text("filter"), PropertyOutput.suggest(node, params.text("filter"))]
+		)
+	return Result.of(page)
 
 
-## The property-list entries to read: every inspector property, or the ones named (unknown names
-## are reported in unreadable).
-static func _chosen(node: Node, names: Array, unreadable: Array[Dictionary]) -> Array[Dictionary]:
-	if names.is_empty():
-		return PropertyOutput.listed(node)
-	var chosen: Array[Dictionary] = []
-	for name: Variant in names:
-		var info: Dictionary = PropertyOutput.info_of(node, str(name))
-		if info.is_empty():
-			unreadable.append({"name": str(name), "reason": "no such property"})
-		else:
-			chosen.append(info)
-	return chosen
-
-
-static func _add_read(
-	node: Node, info: Dictionary, properties: Array[Dictionary], unreadable: Array[Dictionary]
-) -> void:
-	var read: Dictionary = PropertyOutput.read(node, info, source_of(node))
-	var name: String = str(info["name"])
-	if read.has("unreadable"):
-		unreadable.append({"name": name, "reason": read["unreadable"]})
-		return
-	var row: Dictionary = {"name": name, "type": PropertyOutput.type_name(info)}
-	row.merge(read)
-	properties.append(row)
-
-
+## One row of node.list_properties: the property's type, hint, usage, default and current value.
 static func _describe(node: Node, info: Dictionary) -> Dictionary:
+	var name: String = str(info["name"])
 	var row: Dictionary = {
-		"name": str(info["name"]),
-		"type": PropertyOutput.type_name(info),
+		"name": name,
+		"type": TypeNames.of(info),
 		"hint": PropertyOutput.hint_name(info),
 		"hint_string": str(info.get("hint_string", "")),
 		"usage": PropertyOutput.usage_names(info),
+		"default": PropertyOutput.json_of(PropertyOutput.default_of(node, name), info, source_of(node)).get("value"),
 	}
-	var initial: Dictionary = PropertyOutput.json_of(
-		PropertyOutput.default_of(node, str(info["name"])), info, source_of(node)
-	)
-	row["default"] = initial.get("value")
 	var current: Dictionary = PropertyOutput.read(node, info, source_of(node))
 	row["current"] = current.get("value")
 	if not current.has("value"):
@@ -229,103 +175,8 @@ static func _describe(node: Node, info: Dictionary) -> Dictionary:
 	return row
 
 
-static func _json_values(node: Node, names: PackedStringArray) -> Dictionary:
-	var values: Dictionary = {}
-	for name: String in names:
-		var read: Dictionary = PropertyOutput.read(node, PropertyOutput.info_of(node, str(name)), source_of(node))
-		values[str(name)] = read.get("value", read.get("omitted", read.get("unreadable")))
-	return values
-
-
 ## Where a node's property values come from, for their untrusted-content envelopes: "<scene>:<node path>".
 static func source_of(node: Node) -> String:
 	var root: Node = EditorInterface.get_edited_scene_root()
 	var inside: bool = root != null and (node == root or root.is_ancestor_of(node))
 	return "%s:%s" % [root.scene_file_path, root.get_path_to(node)] if inside else str(node.name)
-
-
-static func _identity(root: Node, node: Node) -> Dictionary:
-	var children: Array[String] = []
-	for child: Node in node.get_children():
-		children.append(str(child.name))
-	var data: Dictionary = {
-		"node_path": NodeLookup.path_of(root, node),
-		"name": str(node.name),
-		"type": node.get_class(),
-		"script": NodeFilter.script_of(node),
-		"groups": NodeGroupCommands.groups_of(node),
-		"children": children,
-	}
-	if node != root and node.scene_file_path != "":
-		data["instance"] = node.scene_file_path
-	return data
-
-
-static func _get_schema() -> Dictionary:
-	var property: Dictionary = S.object(
-		{"name": S.string(), "type": S.string(), "value": S.any("JSON form of the value."), "omitted": S.any()},
-		["name", "type"],
-		true
-	)
-	var skipped: Dictionary = S.object({"name": S.string(), "reason": S.any()}, ["name"], true)
-	return (
-		S
-		. object(
-			{
-				"scene": S.string(),
-				"node_path": S.string(),
-				"name": S.string(),
-				"type": S.string(),
-				"script": S.string(),
-				"groups": S.array(S.string()),
-				"children": S.array(S.string()),
-				"instance": S.string("The scene this node instances."),
-				"properties": S.array(property),
-				"unreadable": S.array(skipped, "Properties that could not be read, and why."),
-			},
-			["node_path", "type", "properties", "unreadable"],
-			true
-		)
-	)
-
-
-static func _set_schema() -> Dictionary:
-	return (
-		S
-		. object(
-			{
-				"scene": S.string(),
-				"node_path": S.string(),
-				"properties": S.object({}, [], true),
-				"previous": S.object({}, [], true),
-			},
-			["node_path", "properties", "previous"],
-			true
-		)
-	)
-
-
-static func _list_schema() -> Dictionary:
-	var row: Dictionary = (
-		S
-		. object(
-			{
-				"name": S.string(),
-				"type": S.string(),
-				"hint": S.string(),
-				"hint_string": S.string(),
-				"usage": S.array(S.string()),
-				"default": S.any(),
-				"current": S.any(),
-				"unreadable": S.any(),
-			},
-			["name", "type"],
-			true
-		)
-	)
-	return S.page(
-		"properties",
-		"offset",
-		{"scene": S.string(), "node_path": S.string(), "type": S.string(), "properties": S.array(row)},
-		["properties"]
-	)

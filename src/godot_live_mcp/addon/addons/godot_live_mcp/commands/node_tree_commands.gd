@@ -3,102 +3,79 @@ extends RefCounted
 ## node.rename, node.reparent, node.move: changing where a node sits in its scene, each one undo
 ## action in that scene's history.
 
-const S := preload("res://addons/godot_live_mcp/contract/json_schema.gd")
-const NodeCommands := preload("res://addons/godot_live_mcp/commands/node_commands.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
 const SceneWalk := preload("res://addons/godot_live_mcp/authoring/scene_walk.gd")
 const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
 const NodeSubtree := preload("res://addons/godot_live_mcp/authoring/node_subtree.gd")
 const NodeNames := preload("res://addons/godot_live_mcp/authoring/node_names.gd")
 
-
-static func register(registry: MCPToolkitCommandRegistry) -> void:
-	registry.add(
-		"node.rename",
-		rename,
+const GROUP := "node"
+## What every command here returns, besides the fields each adds.
+const MOVED := {"scene": "string", "node_path!": "string: The node's path after the change."}
+const DEFAULTS := {"marks": "idempotent", "guard": ["scene"]}
+const COMMANDS := {
+	"node.rename":
+	{
+		"text": "Rename a node. Node paths stored in other nodes' properties are not rewritten.",
+		"args": {"node_path!": "@node_path", "new_name!": "string: The new name.", "scene": "@scene"},
+		"returns": [MOVED, {"old_name": "string", "name": "string"}],
+	},
+	"node.reparent":
+	{
+		"text":
 		(
-			NodeCommands
-			. options(
-				"Rename a node. Node paths stored in other nodes' properties are not rewritten.",
-				{"node_path": S.node_path(), "new_name": S.string("The new name."), "scene": S.scene()},
-				["node_path", "new_name"]
-			)
-			. with_output_schema(_moved_schema({"old_name": S.string(), "name": S.string()}))
-			. mark_idempotent()
-		)
-	)
-	(
-		registry
-		. add(
-			"node.reparent",
-			reparent,
-			(
-				NodeCommands
-				. options(
-					(
-						"Move a node (with its children) under another parent, keeping where it is on screen unless"
-						+ " keep_global_transform is false. A node cannot move under itself or its own descendants."
-					),
-					{
-						"node_path": S.node_path(),
-						"new_parent": S.node_path("Path of the new parent ('.' is the scene root)."),
-						"keep_global_transform":
-						S.boolean("Keep the node's global position, rotation and scale.", true),
-						"scene": S.scene(),
-					},
-					["node_path", "new_parent"]
-				)
-				. with_output_schema(_moved_schema({"old_parent": S.string(), "parent": S.string()}))
-				. mark_idempotent()
-			)
-		)
-	)
-	registry.add(
-		"node.move",
-		move,
-		(
-			NodeCommands
-			. options(
-				"Move a node to another position among its siblings (0 is first, -1 is last); this sets draw order.",
-				{
-					"node_path": S.node_path(),
-					"index": S.integer("The new index among the siblings."),
-					"scene": S.scene()
-				},
-				["node_path", "index"]
-			)
-			. with_output_schema(_moved_schema({"index": S.integer(), "previous_index": S.integer()}))
-			. mark_idempotent()
-		)
-	)
+			"Move a node (with its children) under another parent, keeping where it is on screen unless"
+			+ " keep_global_transform is false. A node cannot move under itself or its own descendants."
+		),
+		"args":
+		[
+			{"node_path!": "@node_path", "new_parent!": "@node_path: Path of the new parent ('.' is the scene root)."},
+			{"keep_global_transform": "boolean=true: Keep the node's global position, rotation and scale."},
+			{"scene": "@scene"},
+		],
+		"returns": [MOVED, {"old_parent": "string", "parent": "string"}],
+	},
+	"node.move":
+	{
+		"text": "Move a node to another position among its siblings (0 is first, -1 is last); this sets draw order.",
+		"args":
+		{
+			"node_path!": "@node_path",
+			"index!": "integer: The new index among the siblings; negative ones count from the end.",
+			"scene": "@scene",
+		},
+		"returns": [MOVED, {"index": "integer", "previous_index": "integer"}],
+	},
+}
 
 
-static func rename(params: Dictionary) -> Dictionary:
-	var refused: Dictionary = NodeNames.problem(str(params.get("new_name", "")), "new_name")
-	if not refused.is_empty():
-		return refused
-	return await SceneEdit.run(params, _rename_in.bind(params))
+static func rename(params: CommandParams) -> Result:
+	var checked: Result = NodeNames.check(params.text("new_name"), "new_name")
+	if checked.failed():
+		return checked
+	return await SceneEdit.edit(params.raw, _rename_in.bind(params.text("node_path"), params.text("new_name")))
 
 
-static func reparent(params: Dictionary) -> Dictionary:
-	return await SceneEdit.run(params, _reparent_in.bind(params))
+static func reparent(params: CommandParams) -> Result:
+	return await SceneEdit.edit(params.raw, _reparent_in.bind(params))
 
 
-static func move(params: Dictionary) -> Dictionary:
-	return await SceneEdit.run(params, _move_in.bind(params))
+static func move(params: CommandParams) -> Result:
+	return await SceneEdit.edit(params.raw, _move_in.bind(params.text("node_path"), params.integer("index")))
 
 
-static func _rename_in(root: Node, params: Dictionary) -> Dictionary:
-	var found: Variant = NodeCommands.resolve(root, str(params.get("node_path", "")), true, "rename")
-	if found is Dictionary:
+static func _rename_in(root: Node, node_path: String, new_name: String) -> Result:
+	var found: Result = NodeLookup.require(root, node_path, true, "rename")
+	if found.failed():
 		return found
-	var node: Node = found
+	var node: Node = found.value
 	var old_name: String = str(node.name)
-	var new_name: String = str(params["new_name"])
 	if node != root and NodeNames.taken_under(node.get_parent(), new_name, node) != null:
-		return MCPToolkitError.fail(
+		return Result.fail(
 			"ALREADY_EXISTS",
-			"A sibling of '%s' is already named '%s'." % [params["node_path"], new_name],
+			"A sibling of '%s' is already named '%s'." % [node_path, new_name],
 			"Pick another name (scene_get_tree lists the siblings)."
 		)
 	if new_name != old_name:
@@ -109,26 +86,26 @@ static func _rename_in(root: Node, params: Dictionary) -> Dictionary:
 			. undo_property(node, &"name", old_name)
 			. commit()
 		)
-	return MCPToolkitSuccess.ok({"node_path": NodeLookup.path_of(root, node), "old_name": old_name, "name": new_name})
+	return Result.of({"node_path": NodeLookup.path_of(root, node), "old_name": old_name, "name": new_name})
 
 
-static func _reparent_in(root: Node, params: Dictionary) -> Dictionary:
-	var found: Variant = NodeCommands.resolve(root, str(params.get("node_path", "")), true, "reparent")
-	if found is Dictionary:
+static func _reparent_in(root: Node, params: CommandParams) -> Result:
+	var found: Result = NodeLookup.require(root, params.text("node_path"), true, "reparent")
+	if found.failed():
 		return found
-	var node: Node = found
-	var target: Variant = NodeCommands.resolve(root, str(params.get("new_parent", "")), false, "reparent under")
-	if target is Dictionary:
+	var target: Result = NodeLookup.require(root, params.text("new_parent"), false, "reparent under")
+	if target.failed():
 		return target
-	var new_parent: Node = target
-	var refused: Dictionary = _reparent_problem(root, node, new_parent, params)
-	if not refused.is_empty():
-		return refused
+	var node: Node = found.value
+	var new_parent: Node = target.value
+	var allowed: Result = _reparent_allowed(root, node, new_parent, params)
+	if allowed.failed():
+		return allowed
 	var old_parent: Node = node.get_parent()
 	var old_path: String = NodeLookup.path_of(root, old_parent)
 	if new_parent != old_parent:
-		_record_reparent(root, node, new_parent, bool(params.get("keep_global_transform", true)))
-	return MCPToolkitSuccess.ok(
+		_record_reparent(root, node, new_parent, params.flag("keep_global_transform"))
+	return Result.of(
 		{
 			"node_path": NodeLookup.path_of(root, node),
 			"old_parent": old_path,
@@ -137,31 +114,32 @@ static func _reparent_in(root: Node, params: Dictionary) -> Dictionary:
 	)
 
 
-static func _reparent_problem(root: Node, node: Node, new_parent: Node, params: Dictionary) -> Dictionary:
+## node when it may move under new_parent; INVALID_OPERATION or ALREADY_EXISTS otherwise.
+static func _reparent_allowed(root: Node, node: Node, new_parent: Node, params: CommandParams) -> Result:
 	if node == root:
-		return MCPToolkitError.fail("INVALID_OPERATION", "The scene's root node has no parent to change.")
+		return Result.fail("INVALID_OPERATION", "The scene's root node has no parent to change.")
 	if new_parent == node or node.is_ancestor_of(new_parent):
-		return MCPToolkitError.fail(
+		return Result.fail(
 			"INVALID_OPERATION",
 			(
 				"Cannot move '%s' under '%s': that is the node itself or one of its descendants."
-				% [params["node_path"], params["new_parent"]]
+				% [params.text("node_path"), params.text("new_parent")]
 			),
 			"Pick a parent outside the node's own branch (scene_get_tree shows the tree)."
 		)
 	if not SceneWalk.shows(root, new_parent):
-		return MCPToolkitError.fail(
+		return Result.fail(
 			"INVALID_OPERATION",
-			"'%s' is inside an instanced scene whose children are not editable." % params["new_parent"],
+			"'%s' is inside an instanced scene whose children are not editable." % params.text("new_parent"),
 			"Pick a parent this scene stores itself (scene_get_tree lists them)."
 		)
 	if new_parent != node.get_parent() and NodeNames.taken_under(new_parent, str(node.name)) != null:
-		return MCPToolkitError.fail(
+		return Result.fail(
 			"ALREADY_EXISTS",
-			"'%s' already has a child named '%s'." % [params["new_parent"], node.name],
+			"'%s' already has a child named '%s'." % [params.text("new_parent"), node.name],
 			"Rename one of them first with node_rename."
 		)
-	return {}
+	return Result.of(node)
 
 
 ## Applies the move (the engine keeps the global transform), then records both directions with the
@@ -170,7 +148,9 @@ static func _record_reparent(root: Node, node: Node, new_parent: Node, keep_glob
 	var old_parent: Node = node.get_parent()
 	var old_index: int = node.get_index()
 	var placement: PackedStringArray = _placement_properties(node)
-	var before: Dictionary = _snapshot(node, placement)
+	var before: Dictionary = {}
+	for property: String in placement:
+		before[property] = node.get(property)
 	var nodes: Array[Node] = NodeSubtree.owned(node, root)
 	node.reparent(new_parent, keep_global)
 	var action: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.begin("reparent %s" % node.name, new_parent)
@@ -197,24 +177,24 @@ static func _placement_properties(node: Node) -> PackedStringArray:
 	return PackedStringArray()
 
 
-static func _snapshot(node: Node, properties: PackedStringArray) -> Dictionary:
-	var values: Dictionary = {}
-	for property: String in properties:
-		values[property] = node.get(property)
-	return values
-
-
-static func _move_in(root: Node, params: Dictionary) -> Dictionary:
-	var found: Variant = NodeCommands.resolve(root, str(params.get("node_path", "")), true, "move")
-	if found is Dictionary:
+static func _move_in(root: Node, node_path: String, wanted: int) -> Result:
+	var found: Result = NodeLookup.require(root, node_path, true, "move")
+	if found.failed():
 		return found
-	var node: Node = found
+	var node: Node = found.value
 	if node == root:
-		return MCPToolkitError.fail("INVALID_OPERATION", "The scene's root node has no siblings to move among.")
+		return Result.fail("INVALID_OPERATION", "The scene's root node has no siblings to move among.")
 	var parent: Node = node.get_parent()
-	var index: int = _sibling_index(int(params.get("index", 0)), parent.get_child_count())
-	if index < 0:
-		return _index_out_of_range(root, parent, params)
+	var count: int = parent.get_child_count()
+	var index: int = wanted + count if wanted < 0 else wanted
+	if index < 0 or index >= count:
+		return Result.fail(
+			"INVALID_PARAMS",
+			(
+				"index %d is out of range: '%s' has %d children (0..%d, or -1 for last)."
+				% [wanted, NodeLookup.path_of(root, parent), count, count - 1]
+			)
+		)
 	var previous: int = node.get_index()
 	if index != previous:
 		(
@@ -224,29 +204,4 @@ static func _move_in(root: Node, params: Dictionary) -> Dictionary:
 			. undo_method(parent.move_child.bind(node, previous))
 			. commit()
 		)
-	return MCPToolkitSuccess.ok(
-		{"node_path": NodeLookup.path_of(root, node), "index": index, "previous_index": previous}
-	)
-
-
-## index among count siblings, negative ones counted from the end; -1 when out of range.
-static func _sibling_index(index: int, count: int) -> int:
-	var resolved: int = index + count if index < 0 else index
-	return resolved if resolved >= 0 and resolved < count else -1
-
-
-static func _index_out_of_range(root: Node, parent: Node, params: Dictionary) -> Dictionary:
-	var count: int = parent.get_child_count()
-	return MCPToolkitError.fail(
-		"INVALID_PARAMS",
-		(
-			"index %s is out of range: '%s' has %d children (0..%d, or -1 for last)."
-			% [params["index"], NodeLookup.path_of(root, parent), count, count - 1]
-		)
-	)
-
-
-static func _moved_schema(extra: Dictionary) -> Dictionary:
-	var fields: Dictionary = {"scene": S.string(), "node_path": S.string("The node's path after the change.")}
-	fields.merge(extra)
-	return S.object(fields, ["node_path"], true)
+	return Result.of({"node_path": NodeLookup.path_of(root, node), "index": index, "previous_index": previous})

@@ -1,91 +1,43 @@
 @tool
 extends RefCounted
-## project.* commands: the project's identity and main settings.
+## project.get_info: the project's identity, main scene, autoloads and input actions.
 
-const S := preload("res://addons/godot_live_mcp/contract/json_schema.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const ProjectIdentity := preload("res://addons/godot_live_mcp/instances/project_identity.gd")
 const InputActionSetting := preload("res://addons/godot_live_mcp/authoring/input_action_setting.gd")
-## The project group's description, shared by every project.* module.
-const GROUP_TEXT := "The project's settings (project.godot): name, main scene, display, physics, rendering..."
-const KEYWORDS: Array[String] = ["project", "settings", "config", "project.godot"]
+const AutoloadCommands := preload("res://addons/godot_live_mcp/commands/autoload_commands.gd")
+
+const GROUP := "project"
+const COMMANDS := {
+	"project.get_info":
+	{
+		"text": "Describe the project: name, path, main scene, features, autoloads and input actions.",
+		"returns":
+		{
+			"name!": "string: The project's name (application/config/name).",
+			"path!": "string: Absolute path of the project folder.",
+			"main_scene": "string: res:// path of the scene the game starts with ('' when none).",
+			"features": "array<string>: The project's feature tags (application/config/features).",
+			"autoloads": AutoloadCommands.ROWS,
+			"input_actions": "array<string>: Actions declared in the project (built-in ui_* actions excluded).",
+		},
+		"marks": "read_only idempotent scene_independent",
+	},
+}
 
 
-static func register(registry: MCPToolkitCommandRegistry) -> void:
-	registry.add(
-		"project.get_info",
-		get_info,
-		(
-			MCPToolkitCommandOptions
-			. new()
-			. with_description("Describe the project: name, path, main scene, features, autoloads and input actions.")
-			. with_input_schema(S.object({}))
-			. with_output_schema(_info_schema())
-			. with_group("project", GROUP_TEXT, KEYWORDS)
-			. mark_read_only()
-			. mark_idempotent()
-			. mark_scene_independent()
-		)
-	)
-
-
-static func get_info(_params: Dictionary) -> Dictionary:
+static func get_info(_params: CommandParams) -> Result:
 	return (
-		MCPToolkitSuccess
-		. ok(
+		Result
+		. of(
 			{
 				"name": ProjectIdentity.project_name(),
 				"path": ProjectIdentity.project_path(),
 				"main_scene": str(ProjectSettings.get_setting("application/run/main_scene", "")),
 				"features": Array(ProjectSettings.get_setting("application/config/features", PackedStringArray())),
-				"autoloads": _autoloads(),
-				"input_actions": _input_actions(),
+				"autoloads": AutoloadCommands.rows(),
+				"input_actions": InputActionSetting.names(false),
 			}
-		)
-	)
-
-
-static func _autoloads() -> Array[Dictionary]:
-	var found: Array[Dictionary] = []
-	for property: Dictionary in ProjectSettings.get_property_list():
-		var key: String = property["name"]
-		if key.begins_with("autoload/"):
-			var value: String = str(ProjectSettings.get_setting(key))
-			found.append(
-				{
-					"name": key.trim_prefix("autoload/"),
-					"path": value.trim_prefix("*"),
-					"singleton": value.begins_with("*")
-				}
-			)
-	return found
-
-
-static func _input_actions() -> Array[String]:
-	var found: Array[String] = []
-	for property: Dictionary in ProjectSettings.get_property_list():
-		var key: String = property["name"]
-		if key.begins_with("input/") and not InputActionSetting.is_builtin(key.trim_prefix("input/")):
-			found.append(key.trim_prefix("input/"))
-	return found
-
-
-static func _info_schema() -> Dictionary:
-	var autoload: Dictionary = S.object(
-		{"name": S.string(), "path": S.string(), "singleton": S.boolean()}, ["name", "path"], true
-	)
-	return (
-		S
-		. object(
-			{
-				"name": S.string(),
-				"path": S.string("Absolute path of the project folder."),
-				"main_scene": S.string(),
-				"features": S.array(S.string()),
-				"autoloads": S.array(autoload),
-				"input_actions":
-				S.array(S.string(), "Actions declared in the project (built-in ui_* actions excluded)."),
-			},
-			["name", "path"],
-			true
 		)
 	)

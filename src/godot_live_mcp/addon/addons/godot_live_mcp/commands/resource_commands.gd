@@ -5,160 +5,197 @@ extends RefCounted
 ## in the global history (undo rewrites the file and refreshes the copy the editor holds).
 
 const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
+const NameSuggestions := preload("res://addons/godot_live_mcp/contract/name_suggestions.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
 const ResourceDump := preload("res://addons/godot_live_mcp/authoring/resource_dump.gd")
 const PropertyInput := preload("res://addons/godot_live_mcp/authoring/property_input.gd")
 const ScriptSource := preload("res://addons/godot_live_mcp/authoring/script_source.gd")
 const ClassCatalog := preload("res://addons/godot_live_mcp/authoring/class_catalog.gd")
-const ResourceSchemas := preload("res://addons/godot_live_mcp/commands/resource_schemas.gd")
+const FileCommands := preload("res://addons/godot_live_mcp/commands/file_commands.gd")
+
+const GROUP := "resource"
+const VALUES_TEXT := (
+	'Values as JSON, or tagged objects such as {"type": "Vector2", "x": 1, "y": 2};'
+	+ " resource_get shows the current ones in the same shapes."
+)
+## Property values, name -> value (JSON Schema as it is; each use merges its own description in).
+const VALUES := {"type": "object", "properties": {}, "additionalProperties": true}
+## What resource_create, resource_get and resource_set_property return, besides their own fields.
+const ROW := {
+	"type": "string",
+	"properties":
+	[VALUES, {"description": "Stored property values, name -> value as JSON (text wrapped as untrusted content)."}],
+}
+const DEFAULTS := {"marks": "scene_independent", "guard": ["path"]}
+const COMMANDS := {
+	"resource.create":
+	{
+		"text": "Create a resource file of a class, with initial property values. " + FileCommands.UNDO_TEXT,
+		"args":
+		{
+			"path!": "string: Where to save it (res:// path, usually ending in .tres).",
+			"class_name!": "string: Its class: an engine Resource class or a global script class extending one.",
+			"properties": [VALUES, {"description": "Initial property values, name -> value. " + VALUES_TEXT}],
+			"if_exists": "@if_exists",
+		},
+		"returns": [FileCommands.CHANGED, ROW, {"status": "@create_status"}],
+	},
+	"resource.get":
+	{
+		"run": "get_properties",
+		"text":
+		(
+			"Read a resource file's class, script and stored property values (as JSON shapes; text values"
+			+ " are wrapped as untrusted content)."
+		),
+		"args":
+		{
+			"path!": "string: Resource file to read (res:// path).",
+			"properties": "array<string>: Only these properties (default: every stored one).",
+		},
+		"returns":
+		[
+			FileCommands.CHANGED,
+			ROW,
+			{"script": "string", "class_name": "string: Its script's global class, else its type."},
+		],
+		"marks": "read_only idempotent scene_independent",
+	},
+	"resource.set_property":
+	{
+		"text":
+		(
+			"Set one or more stored properties of a resource file and save it; the editor's loaded copy changes"
+			+ " too. A wrong name gives NOT_FOUND, a wrong value TYPE_MISMATCH. "
+			+ FileCommands.UNDO_TEXT
+		),
+		"args":
+		[
+			{"path!": "string: Resource file to change (res:// path)."},
+			{"property": "string: One property to set (with value).", "value": "@value: Its new value. " + VALUES_TEXT},
+			{"properties": [VALUES, {"description": "Several at once, name -> value (one undo action)."}]},
+		],
+		"returns": [FileCommands.CHANGED, ROW],
+		"marks": "idempotent scene_independent",
+	},
+}
 
 
-static func register(registry: MCPToolkitCommandRegistry) -> void:
-	registry.add("resource.create", create, ResourceSchemas.create_options())
-	registry.add("resource.get", get_properties, ResourceSchemas.get_options())
-	registry.add("resource.set_property", set_property, ResourceSchemas.set_property_options())
-
-
-static func create(params: Dictionary) -> Dictionary:
-	var path: String = ProjectFiles.guarded(params.get("path"))
-	if path == "":
-		return ProjectFiles.denied("path", params.get("path"))
-	var made: Dictionary = instantiate(str(params.get("class_name", "")))
-	if made.has("error"):
-		return made["error"]
-	var resource: Resource = made["resource"]
-	var bad_target: Dictionary = save_target_problem(resource, path)
-	if not bad_target.is_empty():
-		return bad_target
-	var chosen: String = IfExists.policy(params)
-	if chosen == "":
-		return IfExists.invalid(params)
-	var result: Dictionary = {"path": path, "type": str(params["class_name"])}
-	var existed: bool = FileAccess.file_exists(path)
-	if existed and chosen != IfExists.REPLACE:
-		return IfExists.existing(chosen, "The file '%s'" % path, result)
-	var coerced: Dictionary = coerce_all(resource, PropertyInput.requested(params))
-	if coerced.has("error"):
-		return coerced["error"]
-	var values: Dictionary = coerced["values"]
-	var change: Dictionary = await ProjectFiles.apply(
-		"Create resource %s" % path, PackedStringArray([path]), assign_and_save.bind(resource, values, path)
-	)
-	if not change["success"]:
+static func create(params: CommandParams) -> Result:
+	var path: Result = ProjectFiles.guarded(params)
+	var made: Result = instantiate(params.text("class_name")) if path.succeeded() else path
+	var checked: Result = savable_as(made.value, path.value) if made.succeeded() else made
+	if checked.succeeded():
+		checked = IfExists.read(params)
+	if checked.failed():
+		return checked
+	var result: Dictionary = {"path": path.value, "type": params.text("class_name")}
+	var existed: bool = FileAccess.file_exists(path.value)
+	if existed and checked.value != IfExists.REPLACE:
+		return IfExists.answer(checked.value, "The file '%s'" % path.value, result)
+	var resource: Resource = made.value
+	var values: Result = coerce_all(resource, params.object("properties"))
+	if values.failed():
+		return values
+	var change: Result = await save("Create resource %s" % path.value, resource, values.value, path.value)
+	if change.failed():
 		return change
-	result.merge({"status": "replaced" if existed else "created", "undoable": change["undoable"]})
-	result["properties"] = ResourceDump.properties(resource, PackedStringArray(values.keys()), path)
-	return MCPToolkitSuccess.ok(result)
+	result.merge({"status": "replaced" if existed else "created", "undoable": change.value})
+	result["properties"] = ResourceDump.properties(resource, PackedStringArray(values.value.keys()), path.value)
+	return Result.of(result)
 
 
-static func get_properties(params: Dictionary) -> Dictionary:
-	var loaded: Dictionary = load_resource(params)
-	if loaded.has("error"):
-		return loaded["error"]
-	var resource: Resource = loaded["resource"]
-	var path: String = loaded["path"]
+static func get_properties(params: CommandParams) -> Result:
+	var path: Result = ProjectFiles.existing_file(params)
+	var loaded: Result = load_resource(path.value) if path.succeeded() else path
+	if loaded.failed():
+		return loaded
+	var resource: Resource = loaded.value
 	var names: PackedStringArray = ResourceDump.stored_names(resource)
-	if params.get("properties") is Array and not (params["properties"] as Array).is_empty():
-		var wanted: PackedStringArray = PackedStringArray(params["properties"])
-		for name: String in wanted:
-			if not name in names:
-				return _unknown_property("'%s'" % path, name, names)
-		names = wanted
+	var wanted: PackedStringArray = params.strings("properties")
+	for name: String in wanted:
+		if not name in names:
+			return _unknown_property("'%s'" % path.value, name, names)
 	var script: Script = resource.get_script() as Script
-	return (
-		MCPToolkitSuccess
-		. ok(
-			{
-				"path": path,
-				"type": resource.get_class(),
-				"script": script.resource_path if script != null else "",
-				"class_name": _class_of(resource),
-				"properties": ResourceDump.properties(resource, names, path),
-			}
-		)
-	)
+	var result: Dictionary = {"path": path.value, "type": resource.get_class(), "class_name": _class_of(resource)}
+	result["script"] = script.resource_path if script != null else ""
+	result["properties"] = ResourceDump.properties(resource, wanted if not wanted.is_empty() else names, path.value)
+	return Result.of(result)
 
 
-static func set_property(params: Dictionary) -> Dictionary:
-	var loaded: Dictionary = load_resource(params)
-	if loaded.has("error"):
-		return loaded["error"]
-	var resource: Resource = loaded["resource"]
-	var path: String = loaded["path"]
-	var requested: Dictionary = PropertyInput.requested(params)
+static func set_property(params: CommandParams) -> Result:
+	var path: Result = ProjectFiles.existing_file(params)
+	var loaded: Result = load_resource(path.value) if path.succeeded() else path
+	if loaded.failed():
+		return loaded
+	var resource: Resource = loaded.value
+	var requested: Dictionary = PropertyInput.requested(params.raw)
 	if requested.is_empty():
-		return MCPToolkitError.fail("INVALID_PARAMS", "Pass property and value, or properties (a name -> value map).")
-	var coerced: Dictionary = coerce_all(resource, requested)
-	if coerced.has("error"):
-		return coerced["error"]
-	var names: PackedStringArray = PackedStringArray((coerced["values"] as Dictionary).keys())
-	var change: Dictionary = await ProjectFiles.apply(
-		"Set %s on %s" % [", ".join(names), path],
-		PackedStringArray([path]),
-		assign_and_save.bind(resource, coerced["values"], path)
-	)
-	if not change["success"]:
+		return Result.fail("INVALID_PARAMS", "Pass property and value, or properties (a name -> value map).")
+	var values: Result = coerce_all(resource, requested)
+	if values.failed():
+		return values
+	var names: PackedStringArray = PackedStringArray(values.value.keys())
+	var what: String = "Set %s on %s" % [", ".join(names), path.value]
+	var change: Result = await save(what, resource, values.value, path.value)
+	if change.failed():
 		return change
-	var result: Dictionary = {"path": path, "type": resource.get_class(), "undoable": change["undoable"]}
-	result["properties"] = ResourceDump.properties(resource, names, path)
-	return MCPToolkitSuccess.ok(result)
+	var result: Dictionary = {"path": path.value, "type": resource.get_class(), "undoable": change.value}
+	result["properties"] = ResourceDump.properties(resource, names, path.value)
+	return Result.of(result)
 
 
-## {"resource"} of a class name (an engine Resource class or a global script class extending one),
-## or {"error"}. Script classes get their script attached, as the editor's own "New Resource" does.
-static func instantiate(type: String) -> Dictionary:
+## A new resource of a class name (an engine Resource class or a global script class extending
+## one), or NOT_FOUND, or INSTANTIATE_FAILED for an abstract class. Script classes get their
+## script attached, as the editor's own "New Resource" does.
+static func instantiate(type: String) -> Result:
 	var native: String = ScriptSource.native_base(type) if not type.begins_with("res://") else ""
 	if native == "" or not ClassDB.is_parent_class(native, "Resource"):
-		return {
-			"error":
-			MCPToolkitError.fail(
-				"NOT_FOUND",
-				"'%s' is not a Resource class (engine or global script class)." % type,
-				"Use classdb_list_classes with base_class 'Resource' to see the resource classes."
+		return Result.fail(
+			"NOT_FOUND",
+			"'%s' is not a Resource class (engine or global script class)." % type,
+			(
+				NameSuggestions.did_you_mean(type, Array(_resource_classes()))
+				+ "Use classdb_list_classes with base_class 'Resource' to see the resource classes."
 			)
-		}
+		)
 	if not ClassDB.can_instantiate(native):
-		return {
-			"error": MCPToolkitError.fail("INSTANTIATE_FAILED", "'%s' is abstract; pick a concrete class." % native)
-		}
+		return Result.fail("INSTANTIATE_FAILED", "'%s' is abstract; pick a concrete class." % native)
 	var resource: Resource = ClassDB.instantiate(native) as Resource
 	if native != type:
 		resource.set_script(load(ClassCatalog.script_class_path(type)))
-	return {"resource": resource}
+	return Result.of(resource)
 
 
-## INVALID_PARAMS when the engine cannot save this resource under path's extension, else {}.
-static func save_target_problem(resource: Resource, path: String) -> Dictionary:
+## INVALID_PARAMS when the engine cannot save this resource under path's extension.
+static func savable_as(resource: Resource, path: String) -> Result:
 	var extensions: PackedStringArray = ResourceSaver.get_recognized_extensions(resource)
 	if path.get_extension() in extensions:
-		return {}
-	return MCPToolkitError.fail(
+		return Result.of()
+	return Result.fail(
 		"INVALID_PARAMS",
 		"A %s cannot be saved as '%s'." % [resource.get_class(), path.get_file()],
 		"Use one of these extensions: %s." % ", ".join(extensions)
 	)
 
 
-## {"resource", "path"} of the resource file params["path"] names (the editor's copy when loaded), or {"error"}.
-static func load_resource(params: Dictionary) -> Dictionary:
-	var found: Dictionary = ProjectFiles.existing_file(params)
-	if found.has("error"):
-		return found
-	var path: String = found["path"]
+## The resource of the file at path (the editor's copy when it has one loaded), or INVALID_PARAMS
+## for a file that is not a resource, or LOAD_FAILED.
+static func load_resource(path: String) -> Result:
 	if not ResourceLoader.exists(path):
-		return {
-			"error": MCPToolkitError.fail("INVALID_PARAMS", "'%s' is not a resource file." % path, "Use file_read.")
-		}
+		return Result.fail("INVALID_PARAMS", "'%s' is not a resource file." % path, "Use file_read.")
 	var resource: Resource = ResourceLoader.load(path)
 	if resource == null:
-		return {"error": MCPToolkitError.fail("LOAD_FAILED", "The engine could not load '%s'." % path)}
-	return {"resource": resource, "path": path}
+		return Result.fail("LOAD_FAILED", "The engine could not load '%s'." % path)
+	return Result.of(resource)
 
 
-## {"values": name -> engine value} for the requested JSON values, or {"error"} for the first unknown
-## name or bad value (nothing is applied then).
-static func coerce_all(resource: Resource, requested: Dictionary) -> Dictionary:
+## name -> engine value for the requested JSON values, or the failure of the first unknown name or
+## bad value (nothing is applied then).
+static func coerce_all(resource: Resource, requested: Dictionary) -> Result:
 	var names: PackedStringArray = ResourceDump.stored_names(resource)
 	var values: Dictionary = {}
 	for name: String in requested:
@@ -166,20 +203,34 @@ static func coerce_all(resource: Resource, requested: Dictionary) -> Dictionary:
 			var owner: String = (
 				"'%s'" % resource.resource_path if resource.resource_path != "" else "A new " + _class_of(resource)
 			)
-			return {"error": _unknown_property(owner, name, names)}
-		var coerced: Dictionary = Coercion.for_property(resource, name, requested[name])
-		if not coerced["ok"]:
-			return {"error": MCPToolkitError.fail(coerced["code"], coerced["message"], str(coerced.get("hint", "")))}
-		values[name] = coerced["value"]
-	return {"values": values}
+			return _unknown_property(owner, name, names)
+		var coerced: Result = Coercion.property_from_json(resource, name, requested[name])
+		if coerced.failed():
+			return coerced
+		values[name] = coerced.value
+	return Result.of(values)
 
 
-## Sets the values and saves the resource to path (the Callable ProjectFiles.apply runs).
-static func assign_and_save(resource: Resource, values: Dictionary, path: String) -> Error:
+## Sets values on resource and saves it to path, undoable (ProjectFiles.apply); the value is
+## whether editor_undo can revert it.
+static func save(what: String, resource: Resource, values: Dictionary, path: String) -> Result:
+	return await ProjectFiles.apply(what, PackedStringArray([path]), _assign_and_save.bind(resource, values, path))
+
+
+static func _assign_and_save(resource: Resource, values: Dictionary, path: String) -> Error:
 	for name: String in values:
 		resource.set(name, values[name])
 	var folder_error: Error = DirAccess.make_dir_recursive_absolute(path.get_base_dir())
 	return folder_error if folder_error != OK else ResourceSaver.save(resource, path)
+
+
+## The engine's Resource classes and the project's class_names that extend one.
+static func _resource_classes() -> PackedStringArray:
+	var names: PackedStringArray = ClassDB.get_inheriters_from_class("Resource")
+	for name: String in ClassCatalog.names():
+		if not ClassDB.class_exists(name) and ClassCatalog.inherits(name, "Resource"):
+			names.append(name)
+	return names
 
 
 static func _class_of(resource: Resource) -> String:
@@ -188,9 +239,12 @@ static func _class_of(resource: Resource) -> String:
 	return global_name if global_name != "" else resource.get_class()
 
 
-static func _unknown_property(owner: String, name: String, names: PackedStringArray) -> Dictionary:
-	return MCPToolkitError.fail(
+static func _unknown_property(owner: String, name: String, names: PackedStringArray) -> Result:
+	return Result.fail(
 		"NOT_FOUND",
 		"%s has no stored property '%s'." % [owner, name],
-		"Its properties: %s. resource_get shows their values." % ", ".join(names.slice(0, 40))
+		(
+			"%sIts properties: %s. resource_get shows their values."
+			% [NameSuggestions.did_you_mean(name, Array(names)), ", ".join(names.slice(0, 40))]
+		)
 	)

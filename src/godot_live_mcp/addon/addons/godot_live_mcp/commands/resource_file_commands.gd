@@ -3,74 +3,97 @@ extends RefCounted
 ## resource.list (the resource files the editor knows under a folder, by class) and
 ## resource.duplicate (a copy saved under a new path with a fresh uid; undoable).
 
-const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const PathGuard := preload("res://addons/godot_live_mcp/security/path_guard.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
-const ScriptSource := preload("res://addons/godot_live_mcp/authoring/script_source.gd")
 const ClassCatalog := preload("res://addons/godot_live_mcp/authoring/class_catalog.gd")
+const FileCommands := preload("res://addons/godot_live_mcp/commands/file_commands.gd")
 const ResourceCommands := preload("res://addons/godot_live_mcp/commands/resource_commands.gd")
-const ResourceSchemas := preload("res://addons/godot_live_mcp/commands/resource_schemas.gd")
+const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
+
+const GROUP := "resource"
+const RESOURCES := {
+	"@": "array", "path!": "string", "type": "string", "class_name": "string: Script class, '' for none."
+}
+const DEFAULTS := {"marks": "read_only idempotent scene_independent", "guard": ["path"]}
+const COMMANDS := {
+	"resource.list":
+	{
+		"text":
+		"List the resource files (scenes, scripts, .tres, imported assets) under a folder, by class, paginated.",
+		"args":
+		[
+			{"path": 'string="res://": Folder to look in (res:// path).'},
+			{"class_name": "string: Only resources of this class or a subclass (engine or global script class)."},
+			{"recursive": "boolean=true: Also look in sub-folders."},
+			{"offset": PageArgs.OFFSET % "resource", "limit": PageArgs.LIMIT_200 % "resources"},
+		],
+		"returns": {"@page": "resources offset", "path": "string", "resources!": RESOURCES},
+	},
+	"resource.duplicate":
+	{
+		"text":
+		(
+			"Copy a resource file to a new path with its own uid; internal sub-resources are copied, files it"
+			+ " refers to stay shared. "
+			+ FileCommands.UNDO_TEXT
+		),
+		"args":
+		[
+			{"path!": "string: Resource file to copy (res:// path)."},
+			{"to!": "string: Path of the copy (res://).", "if_exists": "@if_exists"},
+		],
+		"returns": [FileCommands.CHANGED, {"to!": "string", "type": "string", "status": "@create_status"}],
+		"marks": "scene_independent",
+		"guard": ["path", "to"],
+	},
+}
 
 static var _script_class_attribute: RegEx = RegEx.create_from_string('script_class="([^"]+)"')
 
 
-static func register(registry: MCPToolkitCommandRegistry) -> void:
-	registry.add("resource.list", list, ResourceSchemas.list_options())
-	registry.add("resource.duplicate", duplicate, ResourceSchemas.duplicate_options())
-
-
-static func list(params: Dictionary) -> Dictionary:
-	var folder: String = ProjectFiles.guarded(params.get("path", "res://"))
-	if folder == "":
-		return ProjectFiles.denied("path", params.get("path"))
-	var type: String = str(params.get("class_name", ""))
-	if type != "" and ScriptSource.native_base(type) == "":
-		return MCPToolkitError.fail(
-			"NOT_FOUND", "'%s' is not a class this project knows." % type, MCPToolkitError.hint_for_param("class_name")
-		)
-	var directory: EditorFileSystemDirectory = EditorInterface.get_resource_filesystem().get_filesystem_path(folder)
+static func list(params: CommandParams) -> Result:
+	var folder: Result = ProjectFiles.guarded(params)
+	if folder.failed():
+		return folder
+	var type: String = params.text("class_name")
+	if type != "" and not ClassCatalog.exists(type):
+		return ClassCatalog.require(type)
+	var directory: EditorFileSystemDirectory = EditorInterface.get_resource_filesystem().get_filesystem_path(
+		folder.value
+	)
 	if directory == null:
-		return MCPToolkitError.fail(
-			"NOT_FOUND", "The editor knows no folder '%s'." % folder, "List folders with file_list."
+		return Result.fail(
+			"NOT_FOUND", "The editor knows no folder '%s'." % folder.value, "List folders with file_list."
 		)
 	var found: Array[Dictionary] = []
-	_collect(directory, type, bool(params.get("recursive", true)), found)
-	var limit: int = int(params.get("limit", ResourceSchemas.DEFAULT_LIMIT))
-	var page: Dictionary = Pagination.list_page(found, int(params.get("offset", 0)), limit, "resources", "resources")
-	page["path"] = folder
-	return MCPToolkitSuccess.ok(page)
+	_collect(directory, type, params.flag("recursive"), found)
+	return Result.of(FileCommands.listing(params, folder.value, found, "resources"))
 
 
-static func duplicate(params: Dictionary) -> Dictionary:
-	var loaded: Dictionary = ResourceCommands.load_resource(params)
-	if loaded.has("error"):
-		return loaded["error"]
-	var target: String = ProjectFiles.guarded(params.get("to"))
-	if target == "":
-		return ProjectFiles.denied("to", params.get("to"))
-	var original: Resource = loaded["resource"]
-	var bad_target: Dictionary = ResourceCommands.save_target_problem(original, target)
-	if not bad_target.is_empty():
-		return bad_target
-	var chosen: String = IfExists.policy(params)
-	if chosen == "":
-		return IfExists.invalid(params)
-	var result: Dictionary = {"path": loaded["path"], "to": target, "type": original.get_class()}
-	var existed: bool = FileAccess.file_exists(target)
-	if existed and chosen != IfExists.REPLACE:
-		return IfExists.existing(chosen, "The file '%s'" % target, result)
+static func duplicate(params: CommandParams) -> Result:
+	var path: Result = ProjectFiles.existing_file(params)
+	var loaded: Result = ResourceCommands.load_resource(path.value) if path.succeeded() else path
+	var target: Result = ProjectFiles.guarded(params, "to") if loaded.succeeded() else loaded
+	var checked: Result = ResourceCommands.savable_as(loaded.value, target.value) if target.succeeded() else target
+	if checked.succeeded():
+		checked = IfExists.read(params)
+	if checked.failed():
+		return checked
+	var original: Resource = loaded.value
+	var result: Dictionary = {"path": path.value, "to": target.value, "type": original.get_class()}
+	var existed: bool = FileAccess.file_exists(target.value)
+	if existed and checked.value != IfExists.REPLACE:
+		return IfExists.answer(checked.value, "The file '%s'" % target.value, result)
 	# Internal sub-resources are copied; files it refers to stay shared, as with the editor's Duplicate.
 	var copy: Resource = original.duplicate(true)
-	var change: Dictionary = await ProjectFiles.apply(
-		"Duplicate %s" % loaded["path"],
-		PackedStringArray([target]),
-		ResourceCommands.assign_and_save.bind(copy, {}, target)
-	)
-	if not change["success"]:
+	var change: Result = await ResourceCommands.save("Duplicate %s" % path.value, copy, {}, target.value)
+	if change.failed():
 		return change
-	result.merge({"status": "replaced" if existed else "created", "undoable": change["undoable"]})
-	return MCPToolkitSuccess.ok(result)
+	result.merge({"status": "replaced" if existed else "created", "undoable": change.value})
+	return Result.of(result)
 
 
 static func _collect(

@@ -4,7 +4,8 @@ extends RefCounted
 ## File menu these act on files and tabs, not on a scene's contents, so they are not undo actions;
 ## they refuse to drop unsaved changes unless asked.
 
-const S := preload("res://addons/godot_live_mcp/contract/json_schema.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const SceneCommands := preload("res://addons/godot_live_mcp/commands/scene_commands.gd")
 const SceneTarget := preload("res://addons/godot_live_mcp/authoring/scene_target.gd")
 const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
@@ -16,178 +17,166 @@ const NodeClasses := preload("res://addons/godot_live_mcp/authoring/node_classes
 const NodeNames := preload("res://addons/godot_live_mcp/authoring/node_names.gd")
 
 const SCENE_EXTENSIONS: Array[String] = ["tscn", "scn"]
-
-
-static func register(registry: MCPToolkitCommandRegistry) -> void:
-	(
-		registry
-		. add(
-			"scene.create",
-			create,
-			(
-				SceneCommands
-				. options(
-					"Create a new scene file with one root node and open it in a tab (it becomes the active scene).",
-					{
-						"path": S.string("res:// path of the new .tscn file."),
-						"root_class": S.string("Class of the root node (engine class or script class_name).", "Node2D"),
-						"root_name": S.string("Name of the root node; defaults to the file name in PascalCase."),
-						"if_exists": S.if_exists(),
-					},
-					["path"]
-				)
-				. with_output_schema(_opened_schema(true))
-				. guard_project_path("path")
-				. mark_destructive()
-			)
-		)
-	)
-	(
-		registry
-		. add(
-			"scene.open",
-			open,
-			(
-				SceneCommands
-				. options(
-					(
-						"Open a scene file in an editor tab, or switch to its tab if already open; it becomes the active"
-						+ " scene. Scenes whose dependencies cannot be loaded are refused with the list of broken files."
-					),
-					{
-						"path": S.string("res:// path of the .tscn or .scn file."),
-						"ignore_missing_dependencies":
-						(
-							S
-							. boolean(
-								"Open even if referenced files are missing (those references stay empty; saving drops them).",
-								false
-							)
-						),
-					},
-					["path"]
-				)
-				. with_output_schema(_opened_schema(false))
-				. guard_project_path("path")
-				. mark_idempotent()
-			)
-		)
-	)
-	registry.add(
-		"scene.reload",
-		reload,
+const GROUP := "scene"
+## What scene.create, scene.open and scene.reload return (_opened()).
+const OPENED := {
+	"scene!": "string: res:// path of the scene, now the active tab.",
+	"root_name": "string",
+	"root_type": "string",
+	"inherits": SceneCommands.INHERITS,
+	"already_open": "boolean",
+	"discarded_changes": "boolean",
+	"broken_dependencies":
+	[
+		{"@": "array: Referenced files that could not be loaded and were left empty."},
+		{"path": "string", "problem": "string", "reason": "string", "needed_by": "string"},
+	],
+}
+const DEFAULTS := {"marks": "destructive", "guard": ["path"]}
+const COMMANDS := {
+	"scene.create":
+	{
+		"text": "Create a new scene file with one root node and open it in a tab (it becomes the active scene).",
+		"args":
+		{
+			"path!": "string: res:// path of the new .tscn file.",
+			"root_class": 'string="Node2D": Class of the root node (engine class or script class_name).',
+			"root_name": "string: Name of the root node; defaults to the file name in PascalCase.",
+			"if_exists": "@if_exists",
+		},
+		"returns": [OPENED, {"status!": "@create_status"}],
+	},
+	"scene.open":
+	{
+		"text":
 		(
-			SceneCommands
-			. options(
-				"Reload an open scene from its file, dropping its in-editor changes and undo history.",
-				{"scene": S.scene(), "discard_changes": S.boolean("Reload even if it has unsaved changes.", false)}
-			)
-			. with_output_schema(_opened_schema(false))
-			. guard_project_path("scene")
-			. mark_destructive()
-		)
-	)
+			"Open a scene file in an editor tab, or switch to its tab if already open; it becomes the active"
+			+ " scene. Scenes whose dependencies cannot be loaded are refused with the list of broken files."
+		),
+		"args":
+		{
+			"path!": "string: res:// path of the .tscn or .scn file.",
+			"ignore_missing_dependencies":
+			"boolean=false: Open even if referenced files are missing (those references stay empty; saving drops them).",
+		},
+		"returns": OPENED,
+		"marks": "idempotent",
+	},
+	"scene.reload":
+	{
+		"text": "Reload an open scene from its file, dropping its in-editor changes and undo history.",
+		"args": {"scene": "@scene", "discard_changes": "boolean=false: Reload even if it has unsaved changes."},
+		"returns": OPENED,
+		"guard": ["scene"],
+	},
+}
 
 
-static func create(params: Dictionary) -> Dictionary:
-	var path: String = str(params["path"])
-	var refused: Dictionary = scene_path_problem(path)
-	if refused.is_empty():
-		refused = NodeClasses.check(str(params.get("root_class", "Node2D")), "root_class")
-	if refused.is_empty():
-		refused = NodeNames.problem(str(params.get("root_name", "")).strip_edges(), "root_name", true)
-	if not refused.is_empty():
-		return refused
-	var policy: String = IfExists.policy(params)
-	if policy == "":
-		return IfExists.invalid(params)
+static func create(params: CommandParams) -> Result:
+	var path: String = params.text("path")
+	var checked: Result = scene_path(path)
+	if checked.succeeded():
+		checked = NodeClasses.require(params.text("root_class"), "root_class")
+	if checked.succeeded():
+		checked = NodeNames.check(params.text("root_name").strip_edges(), "root_name", true)
+	if checked.succeeded():
+		checked = IfExists.read(params)
+	if checked.failed():
+		return checked
+	var policy: String = checked.value
 	var existed: bool = FileAccess.file_exists(path)
 	if existed and policy != IfExists.REPLACE:
 		return await _return_existing(path, policy)
-	var written: Dictionary = await _write_new_scene(path, params)
-	if not bool(written.get("success", false)):
+	var written: Result = await _write_new_scene(path, params)
+	if written.failed():
 		return written
-	return await _open_written(path, existed)
+	if path in EditorInterface.get_open_scenes():
+		EditorInterface.reload_scene_from_path(path)
+	var opened: Result = await open_file(path, false)
+	if opened.succeeded():
+		opened.value["status"] = "replaced" if existed else "created"
+	return opened
 
 
-static func open(params: Dictionary) -> Dictionary:
-	var path: String = str(params["path"])
-	var refused: Dictionary = scene_path_problem(path)
-	if not refused.is_empty():
-		return refused
+static func open(params: CommandParams) -> Result:
+	return await open_file(params.text("path"), params.flag("ignore_missing_dependencies"))
+
+
+static func reload(params: CommandParams) -> Result:
+	return await SceneEdit.edit(params.raw, _reload_in.bind(params.flag("discard_changes")))
+
+
+## Opens the scene file at path in a tab (or switches to its tab); LOAD_FAILED when a dependency
+## stops it (missing ones only unless ignore_missing).
+static func open_file(path: String, ignore_missing: bool) -> Result:
+	var checked: Result = scene_path(path)
+	if checked.failed():
+		return checked
 	if not FileAccess.file_exists(path):
-		return MCPToolkitError.fail(
-			"NOT_FOUND", "No scene file at '%s'." % path, MCPToolkitError.hint_for_param("path")
-		)
+		return Result.fail("NOT_FOUND", "No scene file at '%s'." % path, MCPToolkitError.hint_for_param("path"))
 	if path in EditorInterface.get_open_scenes():
 		await SceneTabs.switch_to(path)
-		return MCPToolkitSuccess.ok(_opened(path, {"already_open": true}))
+		return Result.of(_opened(path, {"already_open": true}))
 	var broken: Array[Dictionary] = SceneDependencies.broken(path)
-	var blocked: Dictionary = _blocking(path, broken, bool(params.get("ignore_missing_dependencies", false)))
-	if not blocked.is_empty():
+	var blocked: Result = _blocking(path, broken, ignore_missing)
+	if blocked.failed():
 		return blocked
 	EditorInterface.open_scene_from_path(path)
 	if not broken.is_empty():
 		DependencyDialog.open_anyway(path)
 	if not path in EditorInterface.get_open_scenes():
-		return MCPToolkitError.fail(
+		return Result.fail(
 			"LOAD_FAILED", "The editor could not open '%s'." % path, "editor_get_log shows the engine's reason."
 		)
-	return MCPToolkitSuccess.ok(_opened(path, {"already_open": false, "broken_dependencies": broken}))
-
-
-static func reload(params: Dictionary) -> Dictionary:
-	return await SceneEdit.run(params, _reload_in.bind(bool(params.get("discard_changes", false))))
-
-
-static func _reload_in(root: Node, discard: bool) -> Dictionary:
-	var path: String = root.scene_file_path
-	if path == "":
-		return MCPToolkitError.fail(
-			"INVALID_STATE", "The scene was never saved, so there is no file to reload.", "Save it with scene_save_as."
-		)
-	var unsaved: Variant = await SceneTabs.is_unsaved(path)
-	if unsaved != false and not discard:
-		return unsaved_refusal(path, unsaved, "reload")
-	EditorInterface.reload_scene_from_path(path)
-	return MCPToolkitSuccess.ok(_opened(path, {"discarded_changes": unsaved == true}))
+	return Result.of(_opened(path, {"already_open": false, "broken_dependencies": broken}))
 
 
 ## The refusal for dropping changes that may not be saved; unsaved is true, or null when unknown.
-static func unsaved_refusal(path: String, unsaved: Variant, verb: String) -> Dictionary:
+static func unsaved_refusal(path: String, unsaved: Variant, verb: String) -> Result:
 	var state: String = (
 		"has unsaved changes" if unsaved == true else "may have unsaved changes (the editor's tabs cannot be read)"
 	)
-	return MCPToolkitError.fail(
+	return Result.fail(
 		"INVALID_STATE",
 		"'%s' %s; refusing to %s it." % [path, state, verb],
 		"Save it with scene_save first, or pass discard_changes=true to drop the changes."
 	)
 
 
-## INVALID_PARAMS unless path names a scene file (.tscn or .scn); {} when it does.
-static func scene_path_problem(path: String) -> Dictionary:
+## path when it names a scene file (.tscn or .scn), else INVALID_PARAMS.
+static func scene_path(path: String) -> Result:
 	if path.get_extension().to_lower() in SCENE_EXTENSIONS:
-		return {}
-	return MCPToolkitError.fail(
-		"INVALID_PARAMS", "'%s' is not a scene file; scene paths end in .tscn or .scn." % path, ""
-	)
+		return Result.of(path)
+	return Result.fail("INVALID_PARAMS", "'%s' is not a scene file; scene paths end in .tscn or .scn." % path)
 
 
-static func _return_existing(path: String, policy: String) -> Dictionary:
+static func _reload_in(root: Node, discard: bool) -> Result:
+	var path: String = root.scene_file_path
+	if path == "":
+		return Result.fail(
+			"INVALID_STATE", "The scene was never saved, so there is no file to reload.", "Save it with scene_save_as."
+		)
+	var unsaved: Variant = await SceneTabs.is_unsaved(path)
+	if unsaved != false and not discard:
+		return unsaved_refusal(path, unsaved, "reload")
+	EditorInterface.reload_scene_from_path(path)
+	return Result.of(_opened(path, {"discarded_changes": unsaved == true}))
+
+
+static func _return_existing(path: String, policy: String) -> Result:
+	var what: String = "The scene '%s'" % path
 	if policy == IfExists.FAIL:
-		return IfExists.existing(policy, "The scene '%s'" % path, {})
-	var opened: Dictionary = await open({"path": path})
-	if not bool(opened.get("success", false)):
-		return opened
-	return IfExists.existing(policy, "The scene '%s'" % path, _opened(path, {}))
+		return IfExists.answer(policy, what, {})
+	var opened: Result = await open_file(path, false)
+	return IfExists.answer(policy, what, _opened(path, {})) if opened.succeeded() else opened
 
 
-static func _write_new_scene(path: String, params: Dictionary) -> Dictionary:
-	if not await MCPToolkitSafeSceneOps.wait_for_scan_idle():
-		return MCPToolkitError.fail("EDITOR_BUSY", "The editor is still scanning the filesystem.")
-	var root: Node = NodeClasses.instantiate(str(params.get("root_class", "Node2D")))
-	var root_name: String = str(params.get("root_name", "")).strip_edges()
+static func _write_new_scene(path: String, params: CommandParams) -> Result:
+	var idle: Result = await MCPToolkitSafeSceneOps.scan_idle()
+	if idle.failed():
+		return idle
+	var root: Node = NodeClasses.instantiate(params.text("root_class"))
+	var root_name: String = params.text("root_name").strip_edges()
 	root.name = root_name if root_name != "" else path.get_file().get_basename().to_pascal_case()
 	var packed: PackedScene = PackedScene.new()
 	var err: Error = packed.pack(root)
@@ -196,31 +185,21 @@ static func _write_new_scene(path: String, params: Dictionary) -> Dictionary:
 	if err == OK:
 		err = ResourceSaver.save(packed, path)
 	if err != OK:
-		return MCPToolkitError.fail("SAVE_FAILED", "Writing '%s' failed: %s." % [path, error_string(err)])
+		return Result.fail("SAVE_FAILED", "Writing '%s' failed: %s." % [path, error_string(err)])
 	EditorInterface.get_resource_filesystem().update_file(path)
-	return MCPToolkitSuccess.ok()
-
-
-static func _open_written(path: String, replaced: bool) -> Dictionary:
-	if path in EditorInterface.get_open_scenes():
-		EditorInterface.reload_scene_from_path(path)
-	var opened: Dictionary = await open({"path": path})
-	if not bool(opened.get("success", false)):
-		return opened
-	opened["status"] = "replaced" if replaced else "created"
-	return opened
+	return Result.of(path)
 
 
 ## LOAD_FAILED when a broken dependency stops the open: always for unloadable files, for missing
 ## ones unless the caller accepts leaving them empty.
-static func _blocking(path: String, broken: Array[Dictionary], ignore_missing: bool) -> Dictionary:
+static func _blocking(path: String, broken: Array[Dictionary], ignore_missing: bool) -> Result:
 	var unloadable: Array[Dictionary] = []
 	for entry: Dictionary in broken:
 		if entry["problem"] == "unloadable":
 			unloadable.append(entry)
 	if not unloadable.is_empty():
 		return (
-			MCPToolkitError
+			Result
 			. fail(
 				"LOAD_FAILED",
 				"This editor cannot open '%s': %s." % [path, SceneDependencies.summary(unloadable)],
@@ -228,9 +207,9 @@ static func _blocking(path: String, broken: Array[Dictionary], ignore_missing: b
 			)
 		)
 	if broken.is_empty() or ignore_missing:
-		return {}
+		return Result.of(path)
 	return (
-		MCPToolkitError
+		Result
 		. fail(
 			"LOAD_FAILED",
 			"'%s' references files that are missing: %s." % [path, SceneDependencies.summary(broken)],
@@ -240,7 +219,8 @@ static func _blocking(path: String, broken: Array[Dictionary], ignore_missing: b
 
 
 static func _opened(path: String, extra: Dictionary) -> Dictionary:
-	var root: Node = SceneTarget.resolve({"scene": path}).root
+	var found: Result = SceneTarget.require(path)
+	var root: Node = (found.value as SceneTarget).root if found.succeeded() else null
 	var data: Dictionary = {
 		"scene": path,
 		"root_name": str(root.name) if root != null else "",
@@ -249,21 +229,3 @@ static func _opened(path: String, extra: Dictionary) -> Dictionary:
 	}
 	data.merge(extra)
 	return data
-
-
-static func _opened_schema(with_status: bool) -> Dictionary:
-	var broken: Dictionary = S.object(
-		{"path": S.string(), "problem": S.string(), "reason": S.string(), "needed_by": S.string()}, [], true
-	)
-	var fields: Dictionary = {
-		"scene": S.string("res:// path of the scene, now the active tab."),
-		"root_name": S.string(),
-		"root_type": S.string(),
-		"inherits": S.string("The scene this one inherits from, or ''."),
-		"already_open": S.boolean(),
-		"discarded_changes": S.boolean(),
-		"broken_dependencies": S.array(broken, "Referenced files that could not be loaded and were left empty."),
-	}
-	if with_status:
-		fields["status"] = S.create_status()
-	return S.object(fields, ["scene", "status"] if with_status else ["scene"], true)

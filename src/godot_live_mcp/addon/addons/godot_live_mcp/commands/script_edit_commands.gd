@@ -3,98 +3,165 @@ extends RefCounted
 ## script.patch (part of a script's text), script.check (compile it with the engine) and
 ## script.attach / script.detach (a node's script, undoable in the scene's history).
 
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
 const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
 const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
 const ScriptChecker := preload("res://addons/godot_live_mcp/authoring/script_checker.gd")
 const TextContent := preload("res://addons/godot_live_mcp/authoring/text_content.gd")
-const ScriptSchemas := preload("res://addons/godot_live_mcp/commands/script_schemas.gd")
+const FileCommands := preload("res://addons/godot_live_mcp/commands/file_commands.gd")
+
+const GROUP := "script"
+## The node script.attach acted on.
+const ON_NODE := {"scene!": "string", "node_path!": "string"}
+const ERRORS := [
+	{"@": "array", "path!": "string: The script the error is in (a dependency may be at fault)."},
+	{"line!": "integer: 1-based; 0 when the engine gave none."},
+	{"column": "integer: 1-based, best effort (where the name the message quotes appears); 0 if unknown."},
+	{"message!": "string", "kind": "string: parse, compile, script or load."},
+]
+const DEFAULTS := {"guard": ["path"]}
+const COMMANDS := {
+	"script.patch":
+	{
+		"text":
+		(
+			"Edit part of a script: replace an exact text that occurs once (search + content), or a line range"
+			+ " (start_line, end_line + content). "
+			+ FileCommands.UNDO_TEXT
+		),
+		"args":
+		{
+			"path!": "string: Script to edit (res:// path).",
+			"content!": "string: The replacement text (whole lines in line mode).",
+			"search": "string: Exact text to replace; it must occur exactly once (else AMBIGUOUS_MATCH or NOT_FOUND).",
+			"start_line": "integer[1..]: Line mode: first line to replace, 1-based.",
+			"end_line":
+			"integer[0..]: Line mode: last line to replace, inclusive (default start_line; start_line - 1 inserts).",
+		},
+		"returns":
+		[
+			FileCommands.CHANGED,
+			{"mode": "enum(text|lines)", "start_line": "integer: First line of the new text in the patched file."},
+			{"end_line": "integer: Last line of the new text in the patched file.", "total_lines": "integer"},
+		],
+		"hint": "Run script_check to see whether it compiles.",
+		"marks": "destructive scene_independent",
+	},
+	"script.check":
+	{
+		"text":
+		(
+			"Compile a GDScript file with the engine (in a separate headless process, so nothing runs) and"
+			+ " return every error with its line, or ok. Use it after each script_write or script_patch."
+		),
+		"args": {"path!": "string: Script to check (res:// path ending in .gd)."},
+		"returns":
+		[
+			{"path!": "string", "ok!": "boolean: True when the script compiles.", "errors!": ERRORS},
+			{"error_count": "integer"},
+			{"notes": "array<string>: Limits of the check, e.g. compilation stopping at an autoload."},
+		],
+		"marks": "read_only idempotent scene_independent",
+	},
+	"script.attach":
+	{
+		"text":
+		(
+			"Attach a script to a node of an open scene (replacing any script it had). The script's base must"
+			+ " fit the node's class. Undoable with editor_undo; the scene is left unsaved."
+		),
+		"args": {"scene": "@scene", "node_path!": "@node_path", "path!": "string: Script to attach (res:// path)."},
+		"returns": [ON_NODE, {"path!": "string", "previous": "string: The script the node had before ('' for none)."}],
+	},
+	"script.detach":
+	{
+		"text": "Remove the script from a node of an open scene. Undoable with editor_undo; the scene is left unsaved.",
+		"args": {"scene": "@scene", "node_path!": "@node_path"},
+		"returns":
+		[
+			ON_NODE,
+			{"previous": "string: The script removed ('' when the node had none)."},
+			{"detached!": "boolean: False when the node had no script (nothing changed)."},
+		],
+		"marks": "idempotent",
+	},
+}
 
 
-static func register(registry: MCPToolkitCommandRegistry) -> void:
-	registry.add("script.patch", patch, ScriptSchemas.patch_options())
-	registry.add("script.check", check, ScriptSchemas.check_options())
-	registry.add("script.attach", attach, ScriptSchemas.attach_options())
-	registry.add("script.detach", detach, ScriptSchemas.detach_options())
-
-
-static func patch(params: Dictionary) -> Dictionary:
-	var file: Dictionary = ProjectFiles.existing_text(params)
-	if file.has("error"):
-		return file["error"]
-	var path: String = file["path"]
-	var text: String = file["text"]
-	var edit: Dictionary = _text_edit(path, text, params) if params.has("search") else _line_edit(path, text, params)
-	if not edit.has("text"):
+static func patch(params: CommandParams) -> Result:
+	var path: Result = ProjectFiles.existing_file(params)
+	var text: Result = ProjectFiles.text_of(path.value) if path.succeeded() else path
+	if text.failed():
+		return text
+	var edit: Result = (
+		_text_edit(path.value, text.value, params)
+		if params.has("search")
+		else _line_edit(path.value, text.value, params)
+	)
+	if edit.failed():
 		return edit
-	var change: Dictionary = await ProjectFiles.apply(
-		"Patch script %s" % path,
-		PackedStringArray([path]),
-		ProjectFiles.write_bytes.bind(path, str(edit["text"]).to_utf8_buffer())
+	var patched: Dictionary = edit.value
+	var bytes: PackedByteArray = str(patched["text"]).to_utf8_buffer()
+	var change: Result = await ProjectFiles.apply(
+		"Patch script %s" % path.value,
+		PackedStringArray([path.value]),
+		ProjectFiles.write_bytes.bind(path.value, bytes)
 	)
-	if not change["success"]:
+	if change.failed():
 		return change
-	edit.erase("text")
-	edit.merge({"path": path, "undoable": change["undoable"]})
-	return MCPToolkitSuccess.ok(edit)
+	patched.erase("text")
+	patched.merge({"path": path.value, "undoable": change.value})
+	return Result.of(patched)
 
 
-static func check(params: Dictionary) -> Dictionary:
-	var found: Dictionary = ProjectFiles.existing_file(params)
-	if found.has("error"):
-		return found["error"]
-	var path: String = found["path"]
-	if path.get_extension() != "gd":
-		return MCPToolkitError.fail("UNSUPPORTED", "Only GDScript (.gd) files can be checked; '%s' is not one." % path)
-	var report: Dictionary = await ScriptChecker.check(path)
-	if report.has("failure"):
-		return MCPToolkitError.fail(
-			str(report["failure"]), str(report["message"]), "Retry; if it persists, run godot-live-mcp doctor."
-		)
-	var errors: Array[Dictionary] = report["errors"]
-	return MCPToolkitSuccess.ok(
-		{"path": path, "ok": report["ok"], "errors": errors, "error_count": errors.size(), "notes": report["notes"]}
-	)
+static func check(params: CommandParams) -> Result:
+	var path: Result = ProjectFiles.existing_file(params)
+	if path.failed():
+		return path
+	if (path.value as String).get_extension() != "gd":
+		return Result.fail("UNSUPPORTED", "Only GDScript (.gd) files can be checked; '%s' is not one." % path.value)
+	return await ScriptChecker.check(path.value)
 
 
 ## Both run with their scene as the active tab (SceneEdit): the editor files an undo step by the active
 ## scene, so a scene in a background tab would otherwise get it in the global history.
-static func attach(params: Dictionary) -> Dictionary:
-	return await SceneEdit.run(params, _attach_in.bind(params))
+static func attach(params: CommandParams) -> Result:
+	return await SceneEdit.edit(params.raw, _attach_in.bind(params))
 
 
-static func detach(params: Dictionary) -> Dictionary:
-	return await SceneEdit.run(params, _detach_in.bind(str(params.get("node_path", ""))))
+static func detach(params: CommandParams) -> Result:
+	return await SceneEdit.edit(params.raw, _detach_in.bind(params.text("node_path")))
 
 
-static func _attach_in(root: Node, params: Dictionary) -> Dictionary:
-	var node_path: String = str(params.get("node_path", ""))
-	var node: Node = NodeLookup.find(root, node_path)
-	if node == null:
-		return NodeLookup.not_found(root, node_path)
-	var loaded: Dictionary = _load_script(ProjectFiles.guarded(params.get("path")))
-	if loaded.has("error"):
-		return loaded["error"]
-	var script: Script = loaded["script"]
+static func _attach_in(root: Node, params: CommandParams) -> Result:
+	var found: Result = NodeLookup.require(root, params.text("node_path"))
+	var loaded: Result = _load_script(params) if found.succeeded() else found
+	if loaded.failed():
+		return loaded
+	var node: Node = found.value
+	var script: Script = loaded.value
 	if not node.is_class(script.get_instance_base_type()):
 		return _base_mismatch(script, node, NodeLookup.path_of(root, node))
 	var previous: Script = node.get_script() as Script
 	_swap_script(node, "Attach script to %s" % node.name, script, previous)
 	var result: Dictionary = {"node_path": NodeLookup.path_of(root, node), "path": script.resource_path}
 	result["previous"] = previous.resource_path if previous != null else ""
-	return MCPToolkitSuccess.ok(result)
+	return Result.of(result)
 
 
-static func _detach_in(root: Node, node_path: String) -> Dictionary:
-	var node: Node = NodeLookup.find(root, node_path)
-	if node == null:
-		return NodeLookup.not_found(root, node_path)
+static func _detach_in(root: Node, node_path: String) -> Result:
+	var found: Result = NodeLookup.require(root, node_path)
+	if found.failed():
+		return found
+	var node: Node = found.value
 	var previous: Script = node.get_script() as Script
 	var result: Dictionary = {"node_path": NodeLookup.path_of(root, node), "detached": previous != null}
 	result["previous"] = previous.resource_path if previous != null else ""
 	if previous != null:
 		_swap_script(node, "Detach script from %s" % node.name, null, previous)
-	return MCPToolkitSuccess.ok(result)
+	return Result.of(result)
 
 
 ## Sets node's script and records it in the scene's history (the node itself is the context).
@@ -105,9 +172,9 @@ static func _swap_script(node: Node, what: String, script: Script, previous: Scr
 	action.commit_recorded()
 
 
-static func _base_mismatch(script: Script, node: Node, node_path: String) -> Dictionary:
+static func _base_mismatch(script: Script, node: Node, node_path: String) -> Result:
 	var base: StringName = script.get_instance_base_type()
-	return MCPToolkitError.fail(
+	return Result.fail(
 		"TYPE_MISMATCH",
 		"'%s' extends %s, but the node '%s' is a %s." % [script.resource_path, base, node_path, node.get_class()],
 		(
@@ -117,17 +184,18 @@ static func _base_mismatch(script: Script, node: Node, node_path: String) -> Dic
 	)
 
 
-## {"text", "mode", "start_line", "end_line", "total_lines"} for a search edit, or an error envelope.
-static func _text_edit(path: String, text: String, params: Dictionary) -> Dictionary:
-	var search: String = str(params["search"])
-	var content: String = str(params["content"])
+## {"text", "mode", "start_line", "end_line", "total_lines"} of a search edit, or NOT_FOUND or
+## AMBIGUOUS_MATCH when the search text does not occur exactly once.
+static func _text_edit(path: String, text: String, params: CommandParams) -> Result:
+	var search: String = params.text("search")
+	var content: String = params.text("content")
 	var count: int = text.count(search) if search != "" else 0
 	if count == 0:
-		return MCPToolkitError.fail(
+		return Result.fail(
 			"NOT_FOUND", "The search text does not occur in '%s'." % path, "Read the current text with script_read."
 		)
 	if count > 1:
-		return MCPToolkitError.fail(
+		return Result.fail(
 			"AMBIGUOUS_MATCH",
 			"The search text occurs %d times in '%s' (lines %s)." % [count, path, _lines_of_matches(text, search)],
 			"Include more surrounding text so it occurs once, or patch by start_line/end_line."
@@ -136,30 +204,30 @@ static func _text_edit(path: String, text: String, params: Dictionary) -> Dictio
 	var first: int = text.substr(0, at).count("\n") + 1
 	var patched: String = text.substr(0, at) + content + text.substr(at + search.length())
 	var last: int = first + maxi(content.count("\n") - (1 if content.ends_with("\n") else 0), 0)
-	return _edited(patched, "text", first, last)
+	return Result.of(_edited(patched, "text", first, last))
 
 
 ## The same for a line-range edit: lines start_line..end_line become the lines of content.
-static func _line_edit(path: String, text: String, params: Dictionary) -> Dictionary:
+static func _line_edit(path: String, text: String, params: CommandParams) -> Result:
 	if not params.has("start_line"):
-		return MCPToolkitError.fail(
+		return Result.fail(
 			"INVALID_PARAMS", "Pass either search (exact text) or start_line (a line range) with content."
 		)
 	var lines: PackedStringArray = TextContent.lines_of(text)
-	var first: int = int(params["start_line"])
-	var last: int = int(params.get("end_line", first))
+	var first: int = params.integer("start_line")
+	var last: int = params.integer("end_line") if params.has("end_line") else first
 	if first < 1 or first > lines.size() + 1 or last < first - 1 or last > lines.size():
-		return MCPToolkitError.fail(
+		return Result.fail(
 			"INVALID_PARAMS",
 			"Lines %d-%d are outside '%s', which has %d lines." % [first, last, path, lines.size()],
 			"Read it with script_read; end_line = start_line - 1 inserts before start_line."
 		)
-	var added: PackedStringArray = TextContent.lines_of(str(params["content"]))
+	var added: PackedStringArray = TextContent.lines_of(params.text("content"))
 	var kept: PackedStringArray = lines.slice(0, first - 1) + added + lines.slice(last)
 	var patched: String = "\n".join(kept)
 	if not kept.is_empty() and (text.ends_with("\n") or text.is_empty()):
 		patched += "\n"
-	return _edited(patched, "lines", first, first + added.size() - 1)
+	return Result.of(_edited(patched, "lines", first, first + added.size() - 1))
 
 
 static func _edited(patched: String, mode: String, first: int, last: int) -> Dictionary:
@@ -181,22 +249,16 @@ static func _lines_of_matches(text: String, search: String) -> String:
 	return ", ".join(numbers)
 
 
-## {"script"} loaded from path, or {"error"}.
-static func _load_script(path: String) -> Dictionary:
-	if path == "":
-		return {"error": MCPToolkitError.fail("INVALID_PARAMS", "Missing required parameter 'path' (the script).")}
-	if not FileAccess.file_exists(path):
-		return {"error": ProjectFiles.missing_file(path)}
-	if not path.get_extension() in ResourceLoader.get_recognized_extensions_for_type("Script"):
-		return {
-			"error":
-			MCPToolkitError.fail("INVALID_PARAMS", "'%s' is not a script." % path, "script_list shows the scripts.")
-		}
-	var script: Script = ResourceLoader.load(path, "Script") as Script
+## The script params["path"] names, loaded; NOT_FOUND, INVALID_PARAMS for a file that is not a
+## script, or COMPILE_ERROR.
+static func _load_script(params: CommandParams) -> Result:
+	var path: Result = ProjectFiles.existing_file(params)
+	if path.failed():
+		return path
+	if not (path.value as String).get_extension() in ResourceLoader.get_recognized_extensions_for_type("Script"):
+		return Result.fail("INVALID_PARAMS", "'%s' is not a script." % path.value, "script_list shows the scripts.")
+	var script: Script = ResourceLoader.load(path.value, "Script") as Script
 	# A script that does not compile fails to load, or (if it broke after loading) has no base type.
 	if script == null or script.get_instance_base_type() == &"":
-		return {
-			"error":
-			MCPToolkitError.fail("COMPILE_ERROR", "'%s' does not compile." % path, "See its errors with script_check.")
-		}
-	return {"script": script}
+		return Result.fail("COMPILE_ERROR", "'%s' does not compile." % path.value, "See its errors with script_check.")
+	return Result.of(script)

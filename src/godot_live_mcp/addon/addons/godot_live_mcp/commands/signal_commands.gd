@@ -4,184 +4,255 @@ extends RefCounted
 ## made here are persistent (saved with the scene) and each is one undo step in that scene's history.
 
 const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const SceneTarget := preload("res://addons/godot_live_mcp/authoring/scene_target.gd")
+const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
 const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
-const TypeNames := preload("res://addons/godot_live_mcp/authoring/type_names.gd")
 const SignalLinks := preload("res://addons/godot_live_mcp/authoring/signal_links.gd")
-const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
-const SignalSchemas := preload("res://addons/godot_live_mcp/commands/signal_schemas.gd")
+const NodeSignals := preload("res://addons/godot_live_mcp/shared/node_signals.gd")
+const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
+
+const GROUP := "signal"
+## The arguments that name one connection.
+const LINK := {
+	"node_path!": "@node_path: Path of the node that emits the signal ('.' is the scene root).",
+	"signal!": NodeSignals.SIGNAL,
+	"target!": "@node_path: Path of the node whose method is called ('.' is the scene root).",
+	"method!": "string: Name of the method called on the target, e.g. '_on_coin_collected'.",
+	"scene": "@scene",
+}
+const FLAGS := (
+	"array<enum(deferred|one_shot|reference_counted)>: Connection flags;"
+	+ " the connection is always saved with the scene."
+)
+## What connect and disconnect report about the connection.
+const LINK_ROW := {
+	"scene!": "string",
+	"node_path!": "string",
+	"signal!": "string",
+	"target!": "string",
+	"method!": "string",
+	"flags!": "array<string>",
+}
+## How a connection is made, as signal.list reports it from either end.
+const LINKED := {"method!": "string", "flags!": "array<string>", "persistent!": "boolean: Saved with the scene."}
+## A listed signal's connections, and those reaching the listed node (signal.list).
+const OUTGOING := [
+	{"@": "array: Nodes of the scene this signal calls.", "target!": "string: Node path relative to the scene root."},
+	LINKED,
+]
+const INCOMING := [
+	{"@": "array: Connections from other nodes' signals to this node."},
+	{"source!": "string: Node path relative to the scene root."},
+	LINKED,
+	{"signal": "string"},
+]
+const SIGNALS := [
+	{"@": "array", "name!": "string", "args!": NodeSignals.ARGUMENTS, "defined_by": "enum(class|script)"},
+	{"connections!": OUTGOING},
+]
+const DEFAULTS := {"guard": ["scene"]}
+const COMMANDS := {
+	"signal.list":
+	{
+		"text":
+		(
+			"List a node's signals (engine and script ones) with their arguments and the connections they"
+			+ " have to nodes of the scene, plus the connections reaching the node."
+		),
+		"args":
+		[
+			{"scene": "@scene", "node_path": "@node_path"},
+			{"connected_only": "boolean=false: Only signals that have connections."},
+			{"offset": PageArgs.OFFSET % "signal", "limit": PageArgs.LIMIT_100 % "signals"},
+		],
+		"returns":
+		[
+			{"@page": "signals offset", "scene!": "string", "node_path!": "string"},
+			{"signals!": SIGNALS, "incoming!": INCOMING},
+		],
+		"marks": "read_only idempotent",
+	},
+	"signal.connect":
+	{
+		"run": "connect_signal",
+		"text":
+		(
+			"Connect a node's signal to a method of another node of the same scene, saved with the scene"
+			+ " (like the editor's Node > Signals dock). The method must exist in the target's script."
+		),
+		"args": [LINK, {"flags": FLAGS, "if_exists": "@if_exists"}],
+		"returns":
+		[
+			LINK_ROW,
+			{"status": "@create_status", "warning": "string: Set when the method cannot take the signal's arguments."},
+		],
+	},
+	"signal.disconnect":
+	{
+		"run": "disconnect_signal",
+		"text": "Remove a connection between a node's signal and a method of another node of the scene.",
+		"args": LINK,
+		"returns": [LINK_ROW, {"disconnected": "boolean: Always true: the connection is gone."}],
+		"marks": "destructive",
+	},
+}
 
 
-static func register(registry: MCPToolkitCommandRegistry) -> void:
-	registry.add("signal.list", list, SignalSchemas.list_options())
-	registry.add("signal.connect", connect_signal, SignalSchemas.connect_options())
-	registry.add("signal.disconnect", disconnect_signal, SignalSchemas.disconnect_options())
+## One connection a connect or disconnect call names: both nodes found, the signal and method checked.
+class Link:
+	var source: Node
+	var receiver: Node
+	var node_path: String
+	var target_path: String
+	var signal_name: String
+	var method: String
+	var callable: Callable
+
+	## The connection as connect and disconnect report it, with flags.
+	func row(flags: int) -> Dictionary:
+		return {
+			"node_path": node_path,
+			"signal": signal_name,
+			"target": target_path,
+			"method": method,
+			"flags": SignalLinks.flag_names(flags),
+		}
+
+	## A new undo action about this connection ("Connect 'pressed' of 'Button' to …").
+	func action(verb: String) -> MCPToolkitUndoRedoAction:
+		var what: String = "%s '%s' of '%s' to '%s' of '%s'" % [verb, signal_name, node_path, method, target_path]
+		return MCPToolkitUndoRedoAction.begin(what, source)
 
 
-static func list(params: Dictionary) -> Dictionary:
-	var target: SceneTarget = SceneTarget.resolve(params)
-	if target.failed():
-		return target.error
-	var node_path: String = str(params.get("node_path", "."))
-	var node: Node = NodeLookup.find(target.root, node_path)
-	if node == null:
-		return NodeLookup.not_found(target.root, node_path)
-	var connected_only: bool = bool(params.get("connected_only", false))
+static func list(params: CommandParams) -> Result:
+	var scene: Result = SceneTarget.require(params.text("scene"))
+	if scene.failed():
+		return scene
+	var target: SceneTarget = scene.value
+	var found: Result = NodeLookup.require(target.root, params.text("node_path"))
+	if found.failed():
+		return found
+	var node: Node = found.value
 	var signals: Array[Dictionary] = []
 	for info: Dictionary in node.get_signal_list():
 		var outgoing: Array[Dictionary] = SignalLinks.outgoing(target.root, node, info["name"])
-		if connected_only and outgoing.is_empty():
+		if outgoing.is_empty() and params.flag("connected_only"):
 			continue
-		(
-			signals
-			. append(
-				{
-					"name": str(info["name"]),
-					"args": TypeNames.arguments(info.get("args", [])),
-					"defined_by": "class" if ClassDB.class_has_signal(node.get_class(), info["name"]) else "script",
-					"connections": outgoing,
-				}
-			)
-		)
-	var limit: int = int(params.get("limit", SignalSchemas.DEFAULT_LIMIT))
-	var page: Dictionary = Pagination.list_page(signals, int(params.get("offset", 0)), limit, "signals", "signals")
-	(
-		page
-		. merge(
-			{
-				"scene": target.path,
-				"node_path": NodeLookup.path_of(target.root, node),
-				"incoming": SignalLinks.incoming(target.root, node),
-			}
-		)
+		var defined_by: String = "class" if ClassDB.class_has_signal(node.get_class(), info["name"]) else "script"
+		var args: Array[String] = NodeSignals.arguments(info)
+		signals.append({"name": str(info["name"]), "args": args, "defined_by": defined_by, "connections": outgoing})
+	var page: Dictionary = Pagination.list_page(
+		signals, params.integer("offset"), params.integer("limit"), "signals", "signals"
 	)
-	return MCPToolkitSuccess.ok(page)
+	page["scene"] = target.path
+	page["node_path"] = NodeLookup.path_of(target.root, node)
+	page["incoming"] = SignalLinks.incoming(target.root, node)
+	return Result.of(page)
 
 
-static func connect_signal(params: Dictionary) -> Dictionary:
-	var policy: String = IfExists.policy(params)
-	if policy == "":
-		return IfExists.invalid(params)
-	var flags: Variant = SignalLinks.flags_from_names(params.get("flags", []))
-	if flags == null:
-		return MCPToolkitError.fail(
-			"INVALID_PARAMS",
-			"flags may only hold %s." % ", ".join(SignalLinks.FLAG_NAMES.keys()),
-			"Pass for example flags=['deferred'], or leave flags out."
-		)
-	return await SceneEdit.run(params, _connect_in.bind(params, policy, int(flags)))
+static func connect_signal(params: CommandParams) -> Result:
+	var policy: Result = IfExists.read(params)
+	if policy.failed():
+		return policy
+	var flags: Result = SignalLinks.flags_from_names(params.strings("flags"))
+	if flags.failed():
+		return flags
+	return await SceneEdit.edit(params.raw, _connect_in.bind(params, str(policy.value), int(flags.value)))
 
 
-static func disconnect_signal(params: Dictionary) -> Dictionary:
-	return await SceneEdit.run(params, _disconnect_in.bind(params))
+static func disconnect_signal(params: CommandParams) -> Result:
+	return await SceneEdit.edit(params.raw, _disconnect_in.bind(params))
 
 
-static func _connect_in(root: Node, params: Dictionary, policy: String, flags: int) -> Dictionary:
-	var link: Dictionary = _resolve(root, params)
-	if link.has("error"):
-		return link["error"]
-	var existing: int = SignalLinks.flags_of(link["source"], link["signal"], link["callable"])
+static func _connect_in(root: Node, params: CommandParams, policy: String, flags: int) -> Result:
+	var found: Result = _link(root, params)
+	if found.failed():
+		return found
+	var link: Link = found.value
+	var existing: int = SignalLinks.flags_of(link.source, link.signal_name, link.callable)
 	if existing >= 0 and policy != IfExists.REPLACE:
-		return IfExists.existing(policy, "That connection", _report(link, existing))
-	var err: int = _connect_recorded(link, flags, existing)
-	if err != OK:
-		return MCPToolkitError.fail(
-			"CONNECT_FAILED", "The engine refused the connection: %s." % error_string(err), "Check signal_list."
-		)
-	var data: Dictionary = _report(link, flags)
+		return IfExists.answer(policy, "That connection", link.row(existing))
+	var connected: Result = _connect_recorded(link, flags, existing)
+	if connected.failed():
+		return connected
+	var data: Dictionary = link.row(flags)
 	data["status"] = "replaced" if existing >= 0 else "created"
-	var warning: String = SignalLinks.arity_warning(link["source"], link["signal"], link["target"], link["method"])
+	var warning: String = SignalLinks.arity_warning(link.source, link.signal_name, link.receiver, link.method)
 	if warning != "":
 		data["warning"] = warning
-	return MCPToolkitSuccess.ok(data)
+	return Result.of(data)
 
 
-static func _disconnect_in(root: Node, params: Dictionary) -> Dictionary:
-	var link: Dictionary = _resolve(root, params)
-	if link.has("error"):
-		return link["error"]
-	var flags: int = SignalLinks.flags_of(link["source"], link["signal"], link["callable"])
+static func _disconnect_in(root: Node, params: CommandParams) -> Result:
+	var found: Result = _link(root, params)
+	if found.failed():
+		return found
+	var link: Link = found.value
+	var flags: int = SignalLinks.flags_of(link.source, link.signal_name, link.callable)
 	if flags < 0:
-		return MCPToolkitError.fail(
+		return Result.fail(
 			"NOT_FOUND",
 			(
 				"Signal '%s' of '%s' is not connected to method '%s' of '%s'."
-				% [link["signal"], link["node_path"], link["method"], link["target_path"]]
+				% [link.signal_name, link.node_path, link.method, link.target_path]
 			),
 			"signal_list shows the node's connections."
 		)
-	var source: Node = link["source"]
-	var callable: Callable = link["callable"]
-	source.disconnect(link["signal"], callable)
-	var step: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.begin(_what("Disconnect", link), source)
-	step.do_method(source.disconnect.bind(link["signal"], callable))
-	step.undo_method(source.connect.bind(link["signal"], callable, flags))
+	link.source.disconnect(link.signal_name, link.callable)
+	var step: MCPToolkitUndoRedoAction = link.action("Disconnect")
+	step.do_method(link.source.disconnect.bind(link.signal_name, link.callable))
+	step.undo_method(link.source.connect.bind(link.signal_name, link.callable, flags))
 	step.commit_recorded()
-	var data: Dictionary = _report(link, flags)
+	var data: Dictionary = link.row(flags)
 	data["disconnected"] = true
-	return MCPToolkitSuccess.ok(data)
+	return Result.of(data)
 
 
-## Connects (replacing a connection that has other flags) and records the undo step; the Error.
-static func _connect_recorded(link: Dictionary, flags: int, previous_flags: int) -> int:
-	var source: Node = link["source"]
-	var callable: Callable = link["callable"]
+## Connects (replacing a connection that has other flags) and records the undo step; CONNECT_FAILED
+## when the engine refuses, with the previous connection put back.
+static func _connect_recorded(link: Link, flags: int, previous_flags: int) -> Result:
+	var source: Node = link.source
 	var all_flags: int = flags | CONNECT_PERSIST
 	if previous_flags >= 0:
-		source.disconnect(link["signal"], callable)
-	var err: int = source.connect(link["signal"], callable, all_flags)
+		source.disconnect(link.signal_name, link.callable)
+	var err: int = source.connect(link.signal_name, link.callable, all_flags)
 	if err != OK:
 		if previous_flags >= 0:
-			source.connect(link["signal"], callable, previous_flags)
-		return err
-	var step: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.begin(_what("Connect", link), source)
+			source.connect(link.signal_name, link.callable, previous_flags)
+		return Result.fail(
+			"CONNECT_FAILED", "The engine refused the connection: %s." % error_string(err), "Check signal_list."
+		)
+	var step: MCPToolkitUndoRedoAction = link.action("Connect")
 	if previous_flags >= 0:
-		step.do_method(source.disconnect.bind(link["signal"], callable))
-	step.do_method(source.connect.bind(link["signal"], callable, all_flags))
-	step.undo_method(source.disconnect.bind(link["signal"], callable))
+		step.do_method(source.disconnect.bind(link.signal_name, link.callable))
+	step.do_method(source.connect.bind(link.signal_name, link.callable, all_flags))
+	step.undo_method(source.disconnect.bind(link.signal_name, link.callable))
 	if previous_flags >= 0:
-		step.undo_method(source.connect.bind(link["signal"], callable, previous_flags))
+		step.undo_method(source.connect.bind(link.signal_name, link.callable, previous_flags))
 	step.commit_recorded()
-	return OK
+	return Result.of(all_flags)
 
 
-## Both nodes, the signal and the method of a connect/disconnect call, checked; or {"error": envelope}.
-static func _resolve(root: Node, params: Dictionary) -> Dictionary:
-	var source: Node = NodeLookup.find(root, str(params.get("node_path", "")))
-	if source == null:
-		return {"error": NodeLookup.not_found(root, str(params.get("node_path", "")))}
-	var receiver: Node = NodeLookup.find(root, str(params.get("target", "")))
-	if receiver == null:
-		return {"error": NodeLookup.not_found(root, str(params.get("target", "")))}
-	var signal_name: String = str(params.get("signal", ""))
-	var method: String = str(params.get("method", ""))
-	var missing: Dictionary = SignalLinks.missing_member(source, signal_name, receiver, method)
-	if not missing.is_empty():
-		return {"error": missing}
-	return {
-		"source": source,
-		"target": receiver,
-		"node_path": NodeLookup.path_of(root, source),
-		"target_path": NodeLookup.path_of(root, receiver),
-		"signal": signal_name,
-		"method": method,
-		"callable": Callable(receiver, method),
-	}
-
-
-static func _report(link: Dictionary, flags: int) -> Dictionary:
-	return {
-		"node_path": link["node_path"],
-		"signal": link["signal"],
-		"target": link["target_path"],
-		"method": link["method"],
-		"flags": SignalLinks.flag_names(flags),
-	}
-
-
-static func _what(verb: String, link: Dictionary) -> String:
-	return (
-		"%s '%s' of '%s' to '%s' of '%s'"
-		% [verb, link["signal"], link["node_path"], link["method"], link["target_path"]]
+## The connection params name in root's scene, or NOT_FOUND for a node, signal or method.
+static func _link(root: Node, params: CommandParams) -> Result:
+	var source: Result = NodeLookup.require(root, params.text("node_path"))
+	if source.failed():
+		return source
+	var receiver: Result = NodeLookup.require(root, params.text("target"))
+	if receiver.failed():
+		return receiver
+	var link: Link = Link.new()
+	link.source = source.value
+	link.receiver = receiver.value
+	link.node_path = NodeLookup.path_of(root, link.source)
+	link.target_path = NodeLookup.path_of(root, link.receiver)
+	link.signal_name = params.text("signal")
+	link.method = params.text("method")
+	link.callable = Callable(link.receiver, link.method)
+	var checked: Result = SignalLinks.check_members(
+		link.source, link.node_path, link.signal_name, link.receiver, link.method
 	)
+	return checked if checked.failed() else Result.of(link)

@@ -1,14 +1,15 @@
 @tool
 extends RefCounted
-## JSON ⇄ Variant through one table: the type tags of contract.json's coercion_tags, whose JSON shapes are
-## documented in docs/coercion.md. A failure is {"ok": false, "code", "message", "hint"?}; a command passes it
-## on with MCPToolkitError.fail(code, message, hint). Export-clean: the game runs it too.
+## JSON ⇄ Variant through one table: the type tags of contract.json's coercion_tags. Reading JSON returns a
+## Result (INVALID_PARAMS, TYPE_MISMATCH, NOT_FOUND or PATH_DENIED when it fails); writing JSON never fails.
+## Export-clean: the game runs it too.
 
 const CoercionTags := preload("res://addons/godot_live_mcp/contract/coercion_tags.gd")
 const Components := preload("res://addons/godot_live_mcp/contract/coercion_components.gd")
 const CoercionResources := preload("res://addons/godot_live_mcp/contract/coercion_resources.gd")
 const CoercionTarget := preload("res://addons/godot_live_mcp/contract/coercion_target.gd")
 const PropertyCoercion := preload("res://addons/godot_live_mcp/contract/property_coercion.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 
 ## Deeper nesting is cut short (self-containing arrays, cycles of unsaved resources).
 const MAX_DEPTH := 32
@@ -29,21 +30,21 @@ static func missing_codecs() -> PackedStringArray:
 	return missing
 
 
-## JSON to a Variant of expected_type (TYPE_NIL: any; tagged objects are decoded at any depth):
-## {"ok": true, "value": v} or {"ok": false, "code": INVALID_PARAMS|TYPE_MISMATCH|NOT_FOUND|PATH_DENIED, …}.
-## For an Object type, hint_string names the class(es) with PROPERTY_HINT_RESOURCE_TYPE.
-static func to_variant(
+## JSON as a Variant of expected_type (TYPE_NIL: any; tagged objects are decoded at any depth). For an
+## Object type, hint_string names the class(es) with PROPERTY_HINT_RESOURCE_TYPE.
+static func from_json(
 	json: Variant,
 	expected_type: int = TYPE_NIL,
 	property_hint: int = PROPERTY_HINT_NONE,
 	hint_string: String = "",
-) -> Dictionary:
+) -> Result:
 	return PropertyCoercion.coerce(json, CoercionTarget.new(expected_type, property_hint, hint_string))
 
 
-## JSON to the declared type of target's property (script properties included); NOT_FOUND with a hint for an
-## unknown property, TYPE_MISMATCH naming the expected type and what arrived when the value cannot fit.
-static func for_property(target: Object, property: String, json: Variant) -> Dictionary:
+## JSON as the declared type of target's property (script properties included); NOT_FOUND with a hint for an
+## unknown property, TYPE_MISMATCH naming the expected type and what arrived when the value cannot fit. The
+## message names the property once ("Property 'size': …"); Result.within with the same place adds nothing.
+static func property_from_json(target: Object, property: String, json: Variant) -> Result:
 	return PropertyCoercion.for_property(target, property, json)
 
 

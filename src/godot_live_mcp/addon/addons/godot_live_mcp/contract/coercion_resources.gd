@@ -4,7 +4,8 @@ extends RefCounted
 ## gives it, sub-resources included: "res://level.tscn::RectangleShape2D_x1y2z") and NewResource (a new
 ## instance of a class; its properties are applied by property_coercion.gd). Export-clean.
 
-const Result := preload("res://addons/godot_live_mcp/contract/coercion_result.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const Components := preload("res://addons/godot_live_mcp/contract/coercion_components.gd")
 const PathGuard := preload("res://addons/godot_live_mcp/security/path_guard.gd")
 
 const RESOURCE := "Resource"
@@ -20,80 +21,82 @@ static func handles(tag: String) -> bool:
 
 
 ## Resource or ResourceRef: the resource at "path", checked against "class" (required by ResourceRef).
-static func find(tag: String, data: Dictionary) -> Dictionary:
-	var stray: String = Result.unexpected_key(data, ["path", "class"])
+static func find(tag: String, data: Dictionary) -> Result:
+	var stray: String = Components.unexpected_key(data, ["path", "class"])
 	var path: Variant = data.get("path", "")
 	var wanted: Variant = data.get("class", "")
 	var problem: String = ""
 	if stray != "":
 		problem = "unexpected field '%s'" % stray
 	elif not path is String or (path as String).is_empty():
-		problem = "'path' must be a res:// path, got %s" % Result.describe(path)
+		problem = "'path' must be a res:// path, got %s" % Components.describe(path)
 	elif not wanted is String or (tag == RESOURCE_REF and (wanted as String).is_empty()):
-		problem = "'class' must name the resource's class, got %s" % Result.describe(wanted)
+		problem = "'class' must name the resource's class, got %s" % Components.describe(wanted)
 	if problem != "":
 		var shape: String = '{"type": "%s", "path": "res://…", "class": "…"}' % tag
-		return Result.fail(Result.INVALID_PARAMS, "%s: %s; write it as %s." % [tag, problem, shape], Result.SHAPES_HINT)
-	var found: Dictionary = load_path(path)
-	return check_class(found["value"], wanted) if found["ok"] else found
+		return Result.fail("INVALID_PARAMS", "%s: %s; write it as %s." % [tag, problem, shape], Components.SHAPES_HINT)
+	var found: Result = load_path(path)
+	return check_class(found.value, wanted) if found.succeeded() else found
 
 
 ## The resource at a res:// or uid:// path, or at "<file>::<sub-resource id>" (from the cache when the engine
 ## already holds it, so a scene open in the editor gives its live sub-resource).
-static func load_path(raw: String) -> Dictionary:
+static func load_path(raw: String) -> Result:
 	var file: String = raw.get_slice(SUB_RESOURCE_MARK, 0)
 	if file.begins_with("uid://"):
 		file = ResourceUID.uid_to_path(file) if ResourceUID.has_id(ResourceUID.text_to_id(file)) else ""
 		if file == "":
 			return Result.fail(
-				Result.NOT_FOUND, "No resource has the uid in '%s'." % raw, MCPToolkitError.hint_for_param("path")
+				"NOT_FOUND", "No resource has the uid in '%s'." % raw, MCPToolkitError.hint_for_param("path")
 			)
-	var guarded: Dictionary = PathGuard.resolve_project(file)
-	if not guarded["ok"]:
-		return Result.fail(Result.PATH_DENIED, str(guarded["reason"]))
-	file = guarded["path"]
+	var guarded: Result = PathGuard.project_path(file)
+	if guarded.failed():
+		return guarded
+	file = guarded.value
 	var sub_id: String = raw.substr(raw.get_slice(SUB_RESOURCE_MARK, 0).length())
 	if ResourceLoader.has_cached(file + sub_id):
-		return Result.ok(ResourceLoader.get_cached_ref(file + sub_id))
+		return Result.of(ResourceLoader.get_cached_ref(file + sub_id))
 	if not ResourceLoader.exists(file):
-		return Result.fail(Result.NOT_FOUND, "No resource file at '%s'." % file, MCPToolkitError.hint_for_param("path"))
+		return Result.fail("NOT_FOUND", "No resource file at '%s'." % file, MCPToolkitError.hint_for_param("path"))
 	return _load_file(file, sub_id)
 
 
-## ok when the resource is of class wanted (or wanted is ""), else TYPE_MISMATCH.
-static func check_class(resource: Resource, wanted: String) -> Dictionary:
+## The resource when it is of class wanted (or wanted is ""), else TYPE_MISMATCH.
+static func check_class(resource: Resource, wanted: String) -> Result:
 	if wanted == "" or fits_class(resource, wanted):
-		return Result.ok(resource)
+		return Result.of(resource)
 	var message: String = "'%s' is a %s, not a %s." % [resource.resource_path, class_of(resource), wanted]
-	return Result.fail(Result.TYPE_MISMATCH, message)
+	return Result.fail("TYPE_MISMATCH", message)
 
 
 ## A new, empty instance of a concrete Resource class (built-in or a script's class_name).
-static func instantiate(name: Variant) -> Dictionary:
+static func instantiate(name: Variant) -> Result:
 	if not name is String or (name as String).is_empty():
-		var message: String = "NewResource needs 'class', the resource class to build; got %s." % Result.describe(name)
-		return Result.fail(Result.INVALID_PARAMS, message, Result.SHAPES_HINT)
+		var message: String = (
+			"NewResource needs 'class', the resource class to build; got %s." % Components.describe(name)
+		)
+		return Result.fail("INVALID_PARAMS", message, Components.SHAPES_HINT)
 	var script: Script = null if ClassDB.class_exists(name) else script_class(name)
 	var native: String = str(script.get_instance_base_type()) if script != null else str(name)
 	if script == null and not ClassDB.class_exists(native):
 		var unknown: String = "NewResource: there is no class '%s'." % name
-		return Result.fail(Result.NOT_FOUND, unknown, MCPToolkitError.hint_for_param("class_name"))
+		return Result.fail("NOT_FOUND", unknown, MCPToolkitError.hint_for_param("class_name"))
 	if not ClassDB.is_parent_class(native, "Resource"):
 		var kind: String = "a Node" if ClassDB.is_parent_class(native, "Node") else "not a Resource"
 		var message: String = "NewResource only builds resources; '%s' is %s." % [name, kind]
-		return Result.fail(Result.INVALID_PARAMS, message, MCPToolkitError.hint_for_param("class_name"))
+		return Result.fail("INVALID_PARAMS", message, MCPToolkitError.hint_for_param("class_name"))
 	if ClassDB.is_parent_class(native, "Script"):
 		# A script built from a property value would be code the caller writes: that is what
 		# script_write and execute_code are for, with their own guards.
 		var code: String = "NewResource does not build scripts; write one with script_create or script_write."
-		return Result.fail(Result.INVALID_PARAMS, code, MCPToolkitError.hint_for_param("class_name"))
+		return Result.fail("INVALID_PARAMS", code, MCPToolkitError.hint_for_param("class_name"))
 	if not _can_build(native, script):
 		var abstract: String = "NewResource: '%s' is abstract; build a concrete class such as %s."
-		return Result.fail(Result.INVALID_PARAMS, abstract % [name, _concrete_examples(native)])
+		return Result.fail("INVALID_PARAMS", abstract % [name, _concrete_examples(native)])
 	var made: Object = ClassDB.instantiate(native)
 	if script != null:
 		made.set_script(script)
-	return Result.ok(made)
+	return Result.of(made)
 
 
 ## True when object is of class wanted: a built-in class or a script's class_name, inheritance included.
@@ -157,17 +160,17 @@ static func stored_changes(resource: Resource) -> Array[Dictionary]:
 	return changes
 
 
-static func _load_file(file: String, sub_id: String) -> Dictionary:
+static func _load_file(file: String, sub_id: String) -> Result:
 	# Holding the file keeps its sub-resources in the cache while we look one up.
 	var loaded: Resource = ResourceLoader.load(file)
 	if loaded == null:
-		return Result.fail(Result.NOT_FOUND, "'%s' could not be loaded." % file, MCPToolkitError.hint_for_param("path"))
+		return Result.fail("NOT_FOUND", "'%s' could not be loaded." % file, MCPToolkitError.hint_for_param("path"))
 	if sub_id == "":
-		return Result.ok(loaded)
+		return Result.of(loaded)
 	if not ResourceLoader.has_cached(file + sub_id):
 		var missing: String = "'%s' has no sub-resource '%s'." % [file, sub_id.trim_prefix(SUB_RESOURCE_MARK)]
-		return Result.fail(Result.NOT_FOUND, missing, SUB_RESOURCE_HINT)
-	return Result.ok(ResourceLoader.get_cached_ref(file + sub_id))
+		return Result.fail("NOT_FOUND", missing, SUB_RESOURCE_HINT)
+	return Result.of(ResourceLoader.get_cached_ref(file + sub_id))
 
 
 static func _can_build(native: String, script: Script) -> bool:

@@ -2,11 +2,10 @@
 extends RefCounted
 ## Codecs of the value tags (vectors, Color, rectangles, transforms, NodePath, packed arrays, LayerMask):
 ## tagged JSON object ⇄ Variant. A value tag is named after its Variant type (type_string); contract.json's
-## coercion_tags says which tags exist. Components and numbers: coercion_components.gd. Shapes:
-## docs/coercion.md. Export-clean.
+## coercion_tags says which tags exist. Components and numbers: coercion_components.gd. Export-clean.
 
 const ContractData := preload("res://addons/godot_live_mcp/contract/contract_data.gd")
-const Result := preload("res://addons/godot_live_mcp/contract/coercion_result.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const Components := preload("res://addons/godot_live_mcp/contract/coercion_components.gd")
 const FIELDS: Dictionary = Components.FIELDS
 
@@ -67,9 +66,9 @@ static func is_layer_hint(hint: int) -> bool:
 
 
 ## The value a tagged object stands for; INVALID_PARAMS naming the shape when its fields do not fit.
-static func decode(tag: String, data: Dictionary) -> Dictionary:
+static func decode(tag: String, data: Dictionary) -> Result:
 	var kind: int = type_of(tag)
-	var read: Dictionary
+	var read: Result
 	if tag == LAYER_MASK:
 		read = _only(data, ["layers"], layers_to_mask.bind(data.get("layers")))
 	elif FIELDS.has(kind):
@@ -81,18 +80,17 @@ static func decode(tag: String, data: Dictionary) -> Dictionary:
 	elif kind == TYPE_NODE_PATH:
 		read = _only(data, ["path"], _read_node_path.bind(data.get("path")))
 	else:
-		read = _bad("no codec for this tag")
-	if read["ok"]:
+		read = Components.invalid("no codec for this tag")
+	if read.succeeded():
 		return read
-	return Result.fail(
-		Result.INVALID_PARAMS, "%s: %s; write it as %s." % [tag, read["message"], example(tag)], Result.SHAPES_HINT
-	)
+	var message: String = "%s: %s; write it as %s." % [tag, read.message, example(tag)]
+	return Result.fail("INVALID_PARAMS", message, Components.SHAPES_HINT)
 
 
 ## A value of kind from plain JSON (no "type" key): [x, y] or {"x": …} for vectors, "#rrggbb" or a name for
 ## colours, a columns object for transforms. TYPE_MISMATCH showing the shape when json is none of them.
-static func decode_plain(kind: int, json: Variant) -> Dictionary:
-	var read: Dictionary
+static func decode_plain(kind: int, json: Variant) -> Result:
+	var read: Result
 	if kind == TYPE_COLOR and json is String:
 		read = Components.read_color_text(json)
 	elif FIELDS.has(kind):
@@ -100,16 +98,16 @@ static func decode_plain(kind: int, json: Variant) -> Dictionary:
 	elif COLUMNS.has(kind) and json is Dictionary:
 		read = read_transform(kind, json)
 	else:
-		read = _bad("that is not a %s" % type_string(kind))
-	if read["ok"]:
+		read = Components.invalid("that is not a %s" % type_string(kind))
+	if read.succeeded():
 		return read
 	var shapes: String = example(type_string(kind))
 	if FIELDS.has(kind):
 		shapes = "[%s] or %s" % [", ".join(PackedStringArray(FIELDS[kind])), shapes]
-	var message: String = "Expected a %s, written %s; got %s" % [type_string(kind), shapes, Result.describe(json)]
+	var message: String = "Expected a %s, written %s; got %s" % [type_string(kind), shapes, Components.describe(json)]
 	# The reader's detail only helps when the structure was right and a part of it was not.
-	var detail: String = " (%s)." % read["message"] if json is Array or json is Dictionary else "."
-	return Result.fail(Result.TYPE_MISMATCH, message + detail, Result.SHAPES_HINT)
+	var detail: String = " (%s)." % read.message if json is Array or json is Dictionary else "."
+	return Result.fail("TYPE_MISMATCH", message + detail, Components.SHAPES_HINT)
 
 
 static func has_plain_form(kind: int) -> bool:
@@ -146,29 +144,32 @@ static func encode_layers(mask: int) -> Dictionary:
 
 
 ## A list of layer numbers 1..32 as the int bitmask.
-static func layers_to_mask(layers: Variant) -> Dictionary:
+static func layers_to_mask(layers: Variant) -> Result:
 	if not layers is Array:
-		return _bad("'layers' must be a list of layer numbers 1 to %d, got %s" % [LAYER_COUNT, Result.describe(layers)])
+		var wanted: String = "'layers' must be a list of layer numbers 1 to %d, got %s"
+		return Components.invalid(wanted % [LAYER_COUNT, Components.describe(layers)])
 	var mask: int = 0
 	for item: Variant in layers:
-		var layer: Variant = Components.whole_number(item, 1, LAYER_COUNT)
-		if typeof(layer) == TYPE_NIL:
-			return _bad("layer numbers go from 1 to %d, got %s" % [LAYER_COUNT, Result.describe(item)])
-		mask |= 1 << (int(layer) - 1)
-	return Result.ok(mask)
+		var layer: Result = Components.whole_number(item, 1, LAYER_COUNT)
+		if layer.failed():
+			return Components.invalid(
+				"layer numbers go from 1 to %d, got %s" % [LAYER_COUNT, Components.describe(item)]
+			)
+		mask |= 1 << (int(layer.value) - 1)
+	return Result.of(mask)
 
 
 ## A transform from its columns ("x", "y", ("z",) "origin") or from position/rotation/scale (and 2D skew).
-static func read_transform(kind: int, data: Dictionary) -> Dictionary:
+static func read_transform(kind: int, data: Dictionary) -> Result:
 	var columns: Array = COLUMNS[kind]
-	var stray: String = Result.unexpected_key(data, columns + PARTS[kind])
+	var stray: String = Components.unexpected_key(data, columns + PARTS[kind])
 	if stray != "":
-		return _bad("unexpected field '%s'" % stray)
+		return Components.invalid("unexpected field '%s'" % stray)
 	if _first_present(data, columns) == "":
 		return _transform_from_parts(kind, data)
 	var mixed: String = _first_present(data, PARTS[kind])
 	if mixed != "":
-		return _bad("give either the columns or position/rotation/scale, not both ('%s')" % mixed)
+		return Components.invalid("give either the columns or position/rotation/scale, not both ('%s')" % mixed)
 	return _transform_from_columns(kind, data)
 
 
@@ -214,34 +215,34 @@ static func _list_tagged_types() -> Array[int]:
 	return kinds
 
 
-static func _only(data: Dictionary, allowed: Array, read: Callable) -> Dictionary:
-	var stray: String = Result.unexpected_key(data, allowed)
+static func _only(data: Dictionary, allowed: Array, read: Callable) -> Result:
+	var stray: String = Components.unexpected_key(data, allowed)
 	if stray != "":
-		return _bad("unexpected field '%s'" % stray)
+		return Components.invalid("unexpected field '%s'" % stray)
 	if not data.has(allowed[0]):
-		return _bad("missing field '%s'" % allowed[0])
+		return Components.invalid("missing field '%s'" % allowed[0])
 	return read.call()
 
 
-static func _read_node_path(path: Variant) -> Dictionary:
+static func _read_node_path(path: Variant) -> Result:
 	if not path is String:
-		return _bad("'path' must be a string, got %s" % Result.describe(path))
-	return Result.ok(NodePath(path))
+		return Components.invalid("'path' must be a string, got %s" % Components.describe(path))
+	return Result.of(NodePath(path))
 
 
-static func _read_packed(kind: int, items: Variant) -> Dictionary:
+static func _read_packed(kind: int, items: Variant) -> Result:
 	if not items is Array:
-		return _bad("'values' must be an array, got %s" % Result.describe(items))
+		return Components.invalid("'values' must be an array, got %s" % Components.describe(items))
 	var element: int = PACKED[kind]
 	var values: Array = []
 	for index: int in (items as Array).size():
 		var item: Variant = (items as Array)[index]
 		var as_text: bool = element == TYPE_COLOR and item is String
-		var read: Dictionary = Components.read_color_text(item) if as_text else Components.read_fields(element, item)
-		if not read["ok"]:
-			return _bad("values[%d]: %s" % [index, read["message"]])
-		values.append(read["value"])
-	return Result.ok(type_convert(values, kind))
+		var read: Result = Components.read_color_text(item) if as_text else Components.read_fields(element, item)
+		if read.failed():
+			return read.within("values[%d]" % index)
+		values.append(read.value)
+	return Result.of(type_convert(values, kind))
 
 
 static func _columns_json(value: Variant) -> Dictionary:
@@ -261,60 +262,57 @@ static func _columns_json(value: Variant) -> Dictionary:
 	}
 
 
-static func _transform_from_columns(kind: int, data: Dictionary) -> Dictionary:
+static func _transform_from_columns(kind: int, data: Dictionary) -> Result:
 	var column_kind: int = TYPE_VECTOR2 if kind == TYPE_TRANSFORM2D else TYPE_VECTOR3
 	var vectors: Array = []
 	for key: String in COLUMNS[kind]:
 		if not data.has(key):
-			return _bad("missing column '%s'" % key)
-		var read: Dictionary = Components.read_fields(column_kind, data[key])
-		if not read["ok"]:
-			return _bad("'%s': %s" % [key, read["message"]])
-		vectors.append(read["value"])
+			return Components.invalid("missing column '%s'" % key)
+		var read: Result = Components.read_fields(column_kind, data[key])
+		if read.failed():
+			return read.within("'%s'" % key)
+		vectors.append(read.value)
 	if kind == TYPE_TRANSFORM2D:
-		return Result.ok(Transform2D(vectors[0], vectors[1], vectors[2]))
-	return Result.ok(Transform3D(vectors[0], vectors[1], vectors[2], vectors[3]))
+		return Result.of(Transform2D(vectors[0], vectors[1], vectors[2]))
+	return Result.of(Transform3D(vectors[0], vectors[1], vectors[2], vectors[3]))
 
 
-static func _transform_from_parts(kind: int, data: Dictionary) -> Dictionary:
+static func _transform_from_parts(kind: int, data: Dictionary) -> Result:
 	var flat: bool = kind == TYPE_TRANSFORM2D
 	var vector_kind: int = TYPE_VECTOR2 if flat else TYPE_VECTOR3
-	var position: Dictionary = _part(data, "position", vector_kind, 0.0)
-	var scale: Dictionary = _part(data, "scale", vector_kind, 1.0)
-	var rotation: Dictionary = _rotation(data, TYPE_FLOAT if flat else vector_kind)
-	var skew: Dictionary = _part(data, "skew", TYPE_FLOAT, 0.0)
-	for part: Dictionary in [position, scale, rotation, skew]:
-		if not part["ok"]:
+	var position: Result = _part(data, "position", vector_kind, 0.0)
+	var scale: Result = _part(data, "scale", vector_kind, 1.0)
+	var rotation: Result = _rotation(data, TYPE_FLOAT if flat else vector_kind)
+	var skew: Result = _part(data, "skew", TYPE_FLOAT, 0.0)
+	for part: Result in [position, scale, rotation, skew]:
+		if part.failed():
 			return part
 	if flat:
-		return Result.ok(Transform2D(rotation["value"], scale["value"], skew["value"], position["value"]))
-	var basis: Basis = Basis.from_euler(rotation["value"]) * Basis.from_scale(scale["value"])
-	return Result.ok(Transform3D(basis, position["value"]))
+		return Result.of(Transform2D(rotation.value, scale.value, skew.value, position.value))
+	var basis: Basis = Basis.from_euler(rotation.value) * Basis.from_scale(scale.value)
+	return Result.of(Transform3D(basis, position.value))
 
 
-static func _rotation(data: Dictionary, kind: int) -> Dictionary:
+static func _rotation(data: Dictionary, kind: int) -> Result:
 	if data.has("rotation") and data.has("rotation_degrees"):
-		return _bad("give 'rotation' (radians) or 'rotation_degrees', not both")
+		return Components.invalid("give 'rotation' (radians) or 'rotation_degrees', not both")
 	if not data.has("rotation_degrees"):
 		return _part(data, "rotation", kind, 0.0)
-	var degrees: Dictionary = _part(data, "rotation_degrees", kind, 0.0)
-	if degrees["ok"]:
-		degrees["value"] = degrees["value"] * (PI / 180.0)
-	return degrees
+	var degrees: Result = _part(data, "rotation_degrees", kind, 0.0)
+	return Result.of(degrees.value * (PI / 180.0)) if degrees.succeeded() else degrees
 
 
 ## An optional number (kind TYPE_FLOAT) or vector field; when absent, fill in every component.
-static func _part(data: Dictionary, key: String, kind: int, fill: float) -> Dictionary:
+static func _part(data: Dictionary, key: String, kind: int, fill: float) -> Result:
 	if kind == TYPE_FLOAT:
-		var number: Variant = Components.real(data.get(key, fill))
-		return Result.ok(number) if typeof(number) != TYPE_NIL else _bad("'%s' must be a number" % key)
+		var number: Result = Components.real(data.get(key, fill))
+		return number if number.succeeded() else Components.invalid("'%s' must be a number" % key)
 	if not data.has(key):
 		var filled: Array = []
 		filled.resize((FIELDS[kind] as Array).size())
 		filled.fill(fill)
-		return Result.ok(Components.build(kind, filled))
-	var read: Dictionary = Components.read_fields(kind, data[key])
-	return read if read["ok"] else _bad("'%s': %s" % [key, read["message"]])
+		return Result.of(Components.build(kind, filled))
+	return Components.read_fields(kind, data[key]).within("'%s'" % key)
 
 
 static func _first_present(data: Dictionary, keys: Array) -> String:
@@ -322,7 +320,3 @@ static func _first_present(data: Dictionary, keys: Array) -> String:
 		if data.has(key):
 			return key
 	return ""
-
-
-static func _bad(message: String) -> Dictionary:
-	return Result.fail(Result.INVALID_PARAMS, message)

@@ -5,6 +5,7 @@ extends RefCounted
 ## its elements. Export-clean.
 
 const CoercionTarget := preload("res://addons/godot_live_mcp/contract/coercion_target.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CoercionResources := preload("res://addons/godot_live_mcp/contract/coercion_resources.gd")
 const CoercionTags := preload("res://addons/godot_live_mcp/contract/coercion_tags.gd")
 
@@ -13,7 +14,8 @@ const CLASS_HINTS: Array[int] = [PROPERTY_HINT_RESOURCE_TYPE, PROPERTY_HINT_NODE
 var type: int = TYPE_NIL
 var hint: int = PROPERTY_HINT_NONE
 var hint_string: String = ""
-## The class an Object value must have ("" for any): a built-in class or a script's class_name.
+## The class an Object value must have ("" for any): a built-in class or a script's class_name, or
+## several separated by commas ("CanvasItemMaterial,ShaderMaterial"), any one of which will do.
 var object_class: String = ""
 ## Node paths in a Node-typed value are read in this node's scene.
 var base: Node = null
@@ -42,11 +44,13 @@ static func of_property(info: Dictionary, holder: Object) -> CoercionTarget:
 
 ## The classes an Object value may have (any one of them); empty when any object will do.
 func classes() -> PackedStringArray:
-	if object_class != "":
-		return PackedStringArray([object_class])
-	if type == TYPE_OBJECT and CLASS_HINTS.has(hint):
-		return hint_string.split(",", false)
-	return PackedStringArray()
+	var listed: String = object_class
+	if listed == "" and type == TYPE_OBJECT and CLASS_HINTS.has(hint):
+		listed = hint_string
+	var names: PackedStringArray = PackedStringArray()
+	for name: String in listed.split(",", false):
+		names.append(name.strip_edges())
+	return names
 
 
 ## True for an Object type whose value is a node (given as a path in the scene).
@@ -72,15 +76,15 @@ func expected_name() -> String:
 	return type_string(type)
 
 
-## The value of a name of an enum hint ("A,B:5,C"), or null when it is not one of them.
-func enum_value(name: String) -> Variant:
+## The value of a name of an enum hint ("A,B:5,C"); TYPE_MISMATCH when it is not one of them.
+func enum_value(name: String) -> Result:
 	var entries: Dictionary = _enum_entries()
 	if entries.has(name):
-		return entries[name]
+		return Result.of(entries[name])
 	for label: String in entries:
 		if label.to_lower() == name.to_lower():
-			return entries[label]
-	return null
+			return Result.of(entries[label])
+	return Result.fail("TYPE_MISMATCH", "'%s' is not one of %s." % [name, ", ".join(PackedStringArray(entries.keys()))])
 
 
 ## The target of a typed Array's elements (a TYPE_NIL target when the array is untyped).

@@ -16,6 +16,9 @@ var idempotent: bool = false
 var cancellable: bool = false
 var scene_independent: bool = false
 var exclusive_execution: bool = false
+## Reaches past the project (arbitrary code: OS commands, any file, other instances' tokens); the server
+## offers such a command only when started with --allow-execute.
+var open_world: bool = false
 var timeout_ms: int = ContractData.timeout_ms("default")
 var min_godot_version: String = ""
 var max_godot_version: String = ""
@@ -60,6 +63,11 @@ func mark_exclusive_execution() -> MCPToolkitCommandOptions:
 	return self
 
 
+func mark_open_world() -> MCPToolkitCommandOptions:
+	open_world = true
+	return self
+
+
 func with_description(text: String) -> MCPToolkitCommandOptions:
 	description = text
 	return self
@@ -76,17 +84,12 @@ func with_output_schema(schema: Dictionary) -> MCPToolkitCommandOptions:
 	return self
 
 
-## Zero or negative means the default; below the floor is raised to it; above the cap is cut with a warning.
+## Zero or negative means the default; below the floor is raised to it; above the cap is cut with a warning
+## (the contract's clamp, which the Python server applies too).
 func with_timeout_ms(ms: int) -> MCPToolkitCommandOptions:
-	var floor_ms: int = ContractData.timeout_ms("floor")
-	var cap_ms: int = ContractData.timeout_ms("cap")
-	if ms <= 0:
-		timeout_ms = ContractData.timeout_ms("default")
-	elif ms > cap_ms:
-		push_warning("godot_live_mcp: timeout %d ms is over the %d ms cap; using the cap" % [ms, cap_ms])
-		timeout_ms = cap_ms
-	else:
-		timeout_ms = maxi(ms, floor_ms)
+	timeout_ms = ContractData.clamp_timeout_ms(ms)
+	if ms > timeout_ms:
+		push_warning("godot_live_mcp: timeout %d ms is over the %d ms cap; using the cap" % [ms, timeout_ms])
 	return self
 
 
@@ -131,9 +134,9 @@ func guard_user_path(param: String) -> MCPToolkitCommandOptions:
 	return self
 
 
-## Read-only counts only when not also destructive (that contradiction is treated as mutating).
+## Read-only counts only when not also destructive (the contract's read-only rule).
 func is_effectively_read_only() -> bool:
-	return read_only and not destructive
+	return ContractData.counts_as_read_only({"read_only": read_only, "destructive": destructive})
 
 
 ## Mutating and exclusive commands run one at a time.
@@ -153,6 +156,7 @@ func to_dict() -> Dictionary:
 			"cancellable": cancellable,
 			"scene_independent": scene_independent,
 			"exclusive": exclusive_execution,
+			"open_world": open_world,
 		},
 		"timeout_ms": timeout_ms,
 		"success_hint": success_hint,

@@ -10,7 +10,10 @@ extends RefCounted
 ## "meta" (keys and mouse buttons). Events of other classes read as {"type": "other", ...}.
 ## A key name may carry its modifiers ("Ctrl+S"); a button or axis may be given by index.
 
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+
 const TYPES: Array[String] = ["key", "mouse_button", "joypad_button", "joypad_motion"]
+const SHAPE_HINT := "See the event shape in this tool's inputSchema."
 const MOUSE_BUTTONS := {
 	"left": MOUSE_BUTTON_LEFT,
 	"right": MOUSE_BUTTON_RIGHT,
@@ -84,12 +87,12 @@ static func to_json(event: InputEvent) -> Dictionary:
 	return shape
 
 
-## {"ok": true, "event": InputEvent} or {"ok": false, "message": "..."} for a JSON shape.
-static func from_json(shape: Variant) -> Dictionary:
+## The InputEvent a JSON shape describes, or INVALID_PARAMS saying what is wrong with it.
+static func from_json(shape: Variant) -> Result:
 	if not shape is Dictionary:
 		return _bad("An event must be an object with a 'type' (one of %s)." % ", ".join(TYPES))
 	var data: Dictionary = shape
-	var built: Dictionary
+	var built: Result
 	match str(data.get("type", "")):
 		"key":
 			built = _key_from(data)
@@ -101,9 +104,9 @@ static func from_json(shape: Variant) -> Dictionary:
 			built = _motion_from(data)
 		_:
 			return _bad("Event type '%s' is not one of %s." % [data.get("type", ""), ", ".join(TYPES)])
-	if not built["ok"]:
+	if built.failed():
 		return built
-	var event: InputEvent = built["event"]
+	var event: InputEvent = built.value
 	event.device = int(data.get("device", -1))
 	if event is InputEventWithModifiers:
 		_modifiers_from_json(data, event as InputEventWithModifiers)
@@ -120,7 +123,7 @@ static func _key_json(key: InputEventKey) -> Dictionary:
 	return {"type": "key", "key": OS.get_keycode_string(code), "physical": physical}
 
 
-static func _key_from(data: Dictionary) -> Dictionary:
+static func _key_from(data: Dictionary) -> Result:
 	var text: String = str(data.get("key", ""))
 	var combined: int = OS.find_keycode_from_string(text)
 	var code: int = combined & KEY_CODE_MASK
@@ -137,27 +140,25 @@ static func _key_from(data: Dictionary) -> Dictionary:
 	key.ctrl_pressed = combined & KEY_MASK_CTRL != 0
 	key.alt_pressed = combined & KEY_MASK_ALT != 0
 	key.meta_pressed = combined & KEY_MASK_META != 0
-	return {"ok": true, "event": key}
+	return Result.of(key)
 
 
 ## Sets property from a name of the table (or a plain index).
-static func _indexed(
-	event: InputEvent, property: String, table: Dictionary, value: Variant, field: String
-) -> Dictionary:
+static func _indexed(event: InputEvent, property: String, table: Dictionary, value: Variant, field: String) -> Result:
 	var index: int = _index_of(table, value)
 	if index < 0:
 		return _bad("'%s' is not a known %s; use one of %s." % [value, field, ", ".join(table.keys())])
 	event.set(property, index)
-	return {"ok": true, "event": event}
+	return Result.of(event)
 
 
-static func _motion_from(data: Dictionary) -> Dictionary:
+static func _motion_from(data: Dictionary) -> Result:
 	var direction: float = float(data.get("direction", 1))
 	if direction == 0.0:
 		return _bad("A joypad_motion event needs direction -1 or 1.")
-	var built: Dictionary = _indexed(InputEventJoypadMotion.new(), "axis", JOY_AXES, data.get("axis"), "axis")
-	if built["ok"]:
-		(built["event"] as InputEventJoypadMotion).axis_value = signf(direction)
+	var built: Result = _indexed(InputEventJoypadMotion.new(), "axis", JOY_AXES, data.get("axis"), "axis")
+	if built.succeeded():
+		(built.value as InputEventJoypadMotion).axis_value = signf(direction)
 	return built
 
 
@@ -186,5 +187,5 @@ static func _modifiers_from_json(data: Dictionary, event: InputEventWithModifier
 	event.meta_pressed = event.meta_pressed or bool(data.get("meta", false))
 
 
-static func _bad(message: String) -> Dictionary:
-	return {"ok": false, "message": message}
+static func _bad(message: String) -> Result:
+	return Result.fail("INVALID_PARAMS", message, SHAPE_HINT)

@@ -1,6 +1,9 @@
 @tool
 extends RefCounted
-## Short builders for the JSON Schemas commands declare (export-clean).
+## Short builders of JSON Schema for extensions that declare their commands with MCPToolkitCommandOptions
+## (docs/extending.md); the built-in commands use schema_shorthand.gd. Export-clean.
+
+const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
 
 
 static func object(properties: Dictionary, required: Array = [], extra: bool = false) -> Dictionary:
@@ -50,41 +53,9 @@ static func any(description: String = "") -> Dictionary:
 ## returned always, so required; next_<cursor> and hint when more remains: see pagination.gd).
 ## required names the fields of its own it always carries.
 static func page(unit: String, cursor: String, fields: Dictionary, required: Array = []) -> Dictionary:
-	var all: Dictionary = {
-		"has_more": boolean(),
-		"total_" + unit: integer(),
-		"returned": integer(),
-		"next_" + cursor: integer(),
-		"hint": string(),
-	}
+	var all: Dictionary = Pagination.fields(unit, cursor)
 	all.merge(fields)
-	return object(all, required + ["has_more", "total_" + unit, "returned"], true)
-
-
-## The create policy parameter every create-style tool takes.
-static func if_exists() -> Dictionary:
-	return enum_of(
-		["return", "fail", "replace"],
-		"What to do when the target exists: keep it (return), fail (ALREADY_EXISTS) or overwrite (replace).",
-		"return"
-	)
-
-
-## The optional `scene` parameter of tools that act on an open scene.
-static func scene() -> Dictionary:
-	return string("res:// path of an open scene to act on; the active scene when omitted.")
-
-
-## A node of the scene, by path relative to its root.
-static func node_path(
-	description: String = "Path of the node relative to the scene root ('.' is the root)."
-) -> Dictionary:
-	return string(description)
-
-
-## The `status` a create-style tool reports.
-static func create_status() -> Dictionary:
-	return enum_of(["created", "returned", "replaced"], "What happened to the target.")
+	return object(all, required + Pagination.required_fields(unit), true)
 
 
 static func _typed(type: String, description: String, default: Variant) -> Dictionary:

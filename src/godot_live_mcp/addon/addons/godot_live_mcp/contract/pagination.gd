@@ -4,10 +4,11 @@ extends RefCounted
 ## one-line hint only when more remains (export-clean).
 
 
-## Pages an Array by offset/limit; items are returned under key.
+## Pages an Array by offset/limit; items are returned under key. A page with more after it holds at
+## least one item, whatever the limit (a wrapped huge limit arrives negative), so paging always advances.
 static func list_page(items: Array, offset: int, limit: int, key: String, unit: String) -> Dictionary:
 	var start: int = clampi(offset, 0, items.size())
-	var count: int = clampi(limit, 0, items.size() - start)
+	var count: int = clampi(maxi(limit, 1), 0, items.size() - start)
 	var page: Dictionary = build(unit, items.size(), count, start + count, "offset")
 	page[key] = items.slice(start, start + count)
 	return page

@@ -4,7 +4,7 @@ extends RefCounted
 ## into Vector2 when lossless, a NodePath into a Node-typed property, a class check for objects); plain JSON is
 ## read as the type itself (numbers, strings, enum names, layer lists, [x, y], typed arrays). Export-clean.
 
-const Result := preload("res://addons/godot_live_mcp/contract/coercion_result.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CoercionTags := preload("res://addons/godot_live_mcp/contract/coercion_tags.gd")
 const Components := preload("res://addons/godot_live_mcp/contract/coercion_components.gd")
 const CoercionResources := preload("res://addons/godot_live_mcp/contract/coercion_resources.gd")
@@ -50,16 +50,15 @@ const NEW_RESOURCE_SHAPE := '{"type": "NewResource", "class": "RectangleShape2D"
 
 
 ## json coerced to the declared type of target's property (script properties included); NOT_FOUND with a hint
-## when there is no such property.
-static func for_property(target: Object, property: String, json: Variant) -> Dictionary:
+## when there is no such property. A failure names the property ("Property 'size': …").
+static func for_property(target: Object, property: String, json: Variant) -> Result:
 	if not is_instance_valid(target):
-		return Result.fail(Result.INVALID_PARAMS, "There is no object to set '%s' on." % property)
+		return Result.fail("INVALID_PARAMS", "There is no object to set '%s' on." % property)
 	var info: Dictionary = find_property(target, property)
 	if info.is_empty():
 		var message: String = "%s has no property '%s'." % [_name_of(target), property]
-		return Result.fail(Result.NOT_FOUND, message, MCPToolkitError.hint_for_param("property"))
-	var read: Dictionary = coerce(json, CoercionTarget.of_property(info, target))
-	return read if read["ok"] else Result.within("Property '%s'" % property, read)
+		return Result.fail("NOT_FOUND", message, MCPToolkitError.hint_for_param("property"))
+	return coerce(json, CoercionTarget.of_property(info, target)).within("Property '%s'" % property)
 
 
 ## The property-list entry named property, or {}.
@@ -71,20 +70,20 @@ static func find_property(target: Object, property: String) -> Dictionary:
 
 
 ## json coerced to target: a tagged object is decoded, then fitted; plain JSON is read as the target's type.
-static func coerce(json: Variant, target: CoercionTarget) -> Dictionary:
+static func coerce(json: Variant, target: CoercionTarget) -> Result:
 	if json is Dictionary and (json as Dictionary).has("type"):
-		var decoded: Dictionary = decode_tagged(json)
-		return fit(decoded["value"], target) if decoded["ok"] else decoded
+		var decoded: Result = decode_tagged(json)
+		return fit(decoded.value, target) if decoded.succeeded() else decoded
 	return _coerce_plain(json, target)
 
 
 ## The value of a tagged object; INVALID_PARAMS for a tag outside contract.json's coercion_tags.
-static func decode_tagged(data: Dictionary) -> Dictionary:
+static func decode_tagged(data: Dictionary) -> Result:
 	var tag: Variant = data["type"]
 	var vocabulary: PackedStringArray = CoercionTags.vocabulary()
 	if not tag is String or not vocabulary.has(tag):
 		var message: String = "Unknown type tag %s; the tags are %s." % [JSON.stringify(tag), ", ".join(vocabulary)]
-		return Result.fail(Result.INVALID_PARAMS, message, Result.SHAPES_HINT)
+		return Result.fail("INVALID_PARAMS", message, Components.SHAPES_HINT)
 	if tag == CoercionResources.NEW_RESOURCE:
 		return _new_resource(data)
 	if CoercionResources.handles(tag):
@@ -94,16 +93,16 @@ static func decode_tagged(data: Dictionary) -> Dictionary:
 
 ## A decoded value fitted to target: its own type, a lossless sibling (Vector2i into Vector2), the node a
 ## NodePath names, or an object of an allowed class; TYPE_MISMATCH otherwise.
-static func fit(value: Variant, target: CoercionTarget) -> Dictionary:
+static func fit(value: Variant, target: CoercionTarget) -> Result:
 	var kind: int = typeof(value)
 	if target.type == TYPE_NIL or (kind == target.type and kind != TYPE_OBJECT):
-		return Result.ok(value)
+		return Result.of(value)
 	if target.type == TYPE_OBJECT:
 		return _fit_object(value, target)
 	if int(SIBLINGS.get(kind, TYPE_NIL)) == target.type:
 		var converted: Variant = type_convert(value, target.type)
 		if type_convert(converted, kind) == value:
-			return Result.ok(converted)
+			return Result.of(converted)
 	return mismatch(value, target)
 
 
@@ -120,12 +119,12 @@ static func scene_root_of(node: Node) -> Node:
 	return top
 
 
-static func mismatch(value: Variant, target: CoercionTarget) -> Dictionary:
-	var message: String = "Expected %s, got %s." % [target.expected_name(), Result.describe(value)]
-	return Result.fail(Result.TYPE_MISMATCH, message, Result.SHAPES_HINT)
+static func mismatch(value: Variant, target: CoercionTarget) -> Result:
+	var message: String = "Expected %s, got %s." % [target.expected_name(), Components.describe(value)]
+	return Result.fail("TYPE_MISMATCH", message, Components.SHAPES_HINT)
 
 
-static func _coerce_plain(json: Variant, target: CoercionTarget) -> Dictionary:
+static func _coerce_plain(json: Variant, target: CoercionTarget) -> Result:
 	var kind: int = target.type
 	if kind == TYPE_NIL or kind == TYPE_ARRAY or kind == TYPE_DICTIONARY:
 		return _plain_container(json, target)
@@ -138,104 +137,106 @@ static func _coerce_plain(json: Variant, target: CoercionTarget) -> Dictionary:
 	return _plain_int(json, target) if kind == TYPE_INT else _plain_scalar(json, target)
 
 
-static func _plain_container(json: Variant, target: CoercionTarget) -> Dictionary:
+static func _plain_container(json: Variant, target: CoercionTarget) -> Result:
 	if json is Array and target.type != TYPE_DICTIONARY:
 		return _plain_array(json, target)
 	if json is Dictionary and target.type != TYPE_ARRAY:
 		return _plain_dictionary(json, target)
-	return Result.ok(json) if target.type == TYPE_NIL else mismatch(json, target)
+	return Result.of(json) if target.type == TYPE_NIL else mismatch(json, target)
 
 
-static func _plain_array(items: Array, target: CoercionTarget) -> Dictionary:
+static func _plain_array(items: Array, target: CoercionTarget) -> Result:
 	var element: CoercionTarget = target.element_target()
 	var values: Array = []
 	for index: int in items.size():
-		var read: Dictionary = coerce(items[index], element)
-		if not read["ok"]:
-			return Result.within("[%d]" % index, read)
-		values.append(read["value"])
-	return Result.ok(target.typed_array(values))
+		var read: Result = coerce(items[index], element)
+		if read.failed():
+			return read.within("[%d]" % index)
+		values.append(read.value)
+	return Result.of(target.typed_array(values))
 
 
-static func _plain_dictionary(data: Dictionary, target: CoercionTarget) -> Dictionary:
+static func _plain_dictionary(data: Dictionary, target: CoercionTarget) -> Result:
 	var key_target: CoercionTarget = target.key_target()
 	var value_target: CoercionTarget = target.value_target()
 	var entries: Dictionary = {}
 	for key: Variant in data:
 		var place: String = "[%s]" % JSON.stringify(str(key))
-		var read_key: Dictionary = _dictionary_key(key, key_target)
-		var read: Dictionary = coerce(data[key], value_target)
-		if not read_key["ok"] or not read["ok"]:
-			return Result.within(place + (" key" if not read_key["ok"] else ""), read if read_key["ok"] else read_key)
-		entries[read_key["value"]] = read["value"]
-	return Result.ok(target.typed_dictionary(entries))
+		var read_key: Result = _dictionary_key(key, key_target)
+		if read_key.failed():
+			return read_key.within(place + " key")
+		var read: Result = coerce(data[key], value_target)
+		if read.failed():
+			return read.within(place)
+		entries[read_key.value] = read.value
+	return Result.of(target.typed_dictionary(entries))
 
 
 ## JSON object keys are strings: "3" is read as a number for a Dictionary[int, …] or Dictionary[float, …].
-static func _dictionary_key(key: Variant, target: CoercionTarget) -> Dictionary:
+static func _dictionary_key(key: Variant, target: CoercionTarget) -> Result:
 	var numeric: bool = target.type == TYPE_INT or target.type == TYPE_FLOAT
 	if numeric and key is String and (key as String).is_valid_float():
 		return coerce((key as String).to_float(), target)
 	return coerce(key, target)
 
 
-static func _plain_packed(json: Variant, kind: int) -> Dictionary:
+static func _plain_packed(json: Variant, kind: int) -> Result:
 	if not json is Array:
 		return mismatch(json, CoercionTarget.new(kind))
 	var element: CoercionTarget = CoercionTarget.new(PACKED_ELEMENTS[kind])
 	var limits: Array = INT_RANGES.get(kind, [])
 	var values: Array = []
 	for index: int in (json as Array).size():
-		var read: Dictionary = coerce((json as Array)[index], element)
-		if read["ok"] and not limits.is_empty() and (read["value"] < limits[0] or read["value"] > limits[1]):
+		var read: Result = coerce((json as Array)[index], element)
+		if read.succeeded() and not limits.is_empty() and (read.value < limits[0] or read.value > limits[1]):
 			var message: String = "%s holds whole numbers from %d to %d, got %d."
-			read = Result.fail(Result.TYPE_MISMATCH, message % [type_string(kind), limits[0], limits[1], read["value"]])
-		if not read["ok"]:
-			return Result.within("[%d]" % index, read)
-		values.append(read["value"])
-	return Result.ok(type_convert(values, kind))
+			read = Result.fail("TYPE_MISMATCH", message % [type_string(kind), limits[0], limits[1], read.value])
+		if read.failed():
+			return read.within("[%d]" % index)
+		values.append(read.value)
+	return Result.of(type_convert(values, kind))
 
 
-static func _plain_object(json: Variant, target: CoercionTarget) -> Dictionary:
+static func _plain_object(json: Variant, target: CoercionTarget) -> Result:
 	if typeof(json) == TYPE_NIL:
-		return Result.ok(null)
+		return Result.of(null)
 	if not json is String:
 		return mismatch(json, target)
 	if target.wants_node():
 		return _resolve_node(json, target)
-	var found: Dictionary = CoercionResources.load_path(json)
-	return fit(found["value"], target) if found["ok"] else found
+	var found: Result = CoercionResources.load_path(json)
+	return fit(found.value, target) if found.succeeded() else found
 
 
-static func _plain_int(json: Variant, target: CoercionTarget) -> Dictionary:
-	var number: Variant = Components.whole_number(json, INT_MIN, INT_MAX)
-	if typeof(number) == TYPE_NIL and json is String and target.hint == PROPERTY_HINT_ENUM:
+static func _plain_int(json: Variant, target: CoercionTarget) -> Result:
+	var number: Result = Components.whole_number(json, INT_MIN, INT_MAX)
+	if number.failed() and json is String and target.hint == PROPERTY_HINT_ENUM:
 		number = target.enum_value(json)
-	if typeof(number) != TYPE_NIL:
-		return Result.ok(number)
+	if number.succeeded():
+		return number
 	if json is Array and CoercionTags.is_layer_hint(target.hint):
-		var mask: Dictionary = CoercionTags.layers_to_mask(json)
-		return mask if mask["ok"] else Result.fail(Result.TYPE_MISMATCH, "Layers: %s." % mask["message"])
+		var mask: Result = CoercionTags.layers_to_mask(json)
+		return mask if mask.succeeded() else Result.fail("TYPE_MISMATCH", "Layers: %s." % mask.message)
 	return mismatch(json, target)
 
 
-static func _plain_scalar(json: Variant, target: CoercionTarget) -> Dictionary:
+static func _plain_scalar(json: Variant, target: CoercionTarget) -> Result:
 	var kind: int = target.type
 	var value: Variant = null
 	if kind == TYPE_BOOL and json is bool:
 		value = json
 	elif kind == TYPE_FLOAT:
-		value = Components.real(json)
+		value = Components.real(json).value
 	elif TEXT_TYPES.has(kind) and (json is String or json is StringName):
 		value = type_convert(json, kind)
 	elif GODOT_TEXT_TYPES.has(kind) and json is String and (json as String).begins_with(type_string(kind) + "("):
 		value = str_to_var(json)
 	if typeof(value) == TYPE_NIL or typeof(value) != kind:
 		return mismatch(json, target)
-	return Result.ok(value)
+	return Result.of(value)
 
 
-static func _fit_object(value: Variant, target: CoercionTarget) -> Dictionary:
+static func _fit_object(value: Variant, target: CoercionTarget) -> Result:
 	if value is NodePath and target.wants_node():
 		return _resolve_node(value, target)
 	if not value is Object:
@@ -243,22 +244,20 @@ static func _fit_object(value: Variant, target: CoercionTarget) -> Dictionary:
 	var classes: PackedStringArray = target.classes()
 	for name: String in classes:
 		if CoercionResources.fits_class(value, name):
-			return Result.ok(value)
+			return Result.of(value)
 	if classes.is_empty():
-		return Result.ok(value)
+		return Result.of(value)
 	var path: String = (value as Resource).resource_path if value is Resource else ""
 	var where: String = " (%s)" % path if path != "" else ""
 	var message: String = "Expected a %s, got a %s%s."
-	return Result.fail(
-		Result.TYPE_MISMATCH, message % [target.expected_name(), CoercionResources.class_of(value), where]
-	)
+	return Result.fail("TYPE_MISMATCH", message % [target.expected_name(), CoercionResources.class_of(value), where])
 
 
 ## The node a path names, read from the scene root of the node that holds the property.
-static func _resolve_node(path: Variant, target: CoercionTarget) -> Dictionary:
+static func _resolve_node(path: Variant, target: CoercionTarget) -> Result:
 	if target.base == null:
 		var message: String = "A %s is a node; it can only be set on a node's property, by its path in the scene."
-		return Result.fail(Result.TYPE_MISMATCH, message % target.expected_name())
+		return Result.fail("TYPE_MISMATCH", message % target.expected_name())
 	var root: Node = scene_root_of(target.base)
 	var node_path: NodePath = NodePath(str(path))
 	var node: Node = null
@@ -266,35 +265,35 @@ static func _resolve_node(path: Variant, target: CoercionTarget) -> Dictionary:
 		node = root.get_node_or_null(node_path)
 	if node == null:
 		var missing: String = "No node at '%s' in the scene of '%s'." % [node_path, root.name]
-		return Result.fail(Result.NOT_FOUND, missing, MCPToolkitError.hint_for_param("node_path"))
+		return Result.fail("NOT_FOUND", missing, MCPToolkitError.hint_for_param("node_path"))
 	return _fit_object(node, target)
 
 
-static func _new_resource(data: Dictionary) -> Dictionary:
-	var stray: String = Result.unexpected_key(data, ["class", "properties"])
+static func _new_resource(data: Dictionary) -> Result:
+	var stray: String = Components.unexpected_key(data, ["class", "properties"])
 	var properties: Variant = data.get("properties", {})
 	if stray != "" or not properties is Dictionary:
 		var problem: String = "unexpected field '%s'" % stray
 		if stray == "":
-			problem = "'properties' must be an object, got %s" % Result.describe(properties)
+			problem = "'properties' must be an object, got %s" % Components.describe(properties)
 		var message: String = "NewResource: %s; write it as %s." % [problem, NEW_RESOURCE_SHAPE]
-		return Result.fail(Result.INVALID_PARAMS, message, Result.SHAPES_HINT)
-	var made: Dictionary = CoercionResources.instantiate(data.get("class"))
-	return _apply_properties(made["value"], properties) if made["ok"] else made
+		return Result.fail("INVALID_PARAMS", message, Components.SHAPES_HINT)
+	var made: Result = CoercionResources.instantiate(data.get("class"))
+	return _apply_properties(made.value, properties) if made.succeeded() else made
 
 
-static func _apply_properties(resource: Resource, properties: Dictionary) -> Dictionary:
+static func _apply_properties(resource: Resource, properties: Dictionary) -> Result:
 	var names: Array = properties.keys()
 	if names.has("script"):
 		# A script's own properties exist only once the script is set.
 		names.erase("script")
 		names.push_front("script")
 	for name: Variant in names:
-		var read: Dictionary = for_property(resource, str(name), properties[name])
-		if not read["ok"]:
-			return Result.within("NewResource %s" % CoercionResources.class_of(resource), read)
-		resource.set(str(name), read["value"])
-	return Result.ok(resource)
+		var read: Result = for_property(resource, str(name), properties[name])
+		if read.failed():
+			return read.within("NewResource %s" % CoercionResources.class_of(resource))
+		resource.set(str(name), read.value)
+	return Result.of(resource)
 
 
 static func _name_of(target: Object) -> String:

@@ -47,9 +47,9 @@ func succeeded() -> bool:
 
 
 ## The same failure with its place in front of the message ("Property 'size': …"), unless the
-## message already names it; a success is returned as it is.
+## message already begins with that place; a success is returned as it is.
 func within(place: String) -> Result:
-	if succeeded() or message.begins_with(place):
+	if succeeded() or message.begins_with(place + ":"):
 		return self
 	return Result.fail(code, "%s: %s" % [place, message], hint)
 

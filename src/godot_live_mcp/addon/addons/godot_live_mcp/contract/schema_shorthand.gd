@@ -7,7 +7,8 @@ extends RefCounted
 ## optionally a range [min..max] and a default =JSON. A key ending in "!" is required. A field
 ## written as a Dictionary is JSON Schema as it is, unless it has an "@" key: then it is a nested
 ## object ("@": "object: text") or an array of such objects ("@": "array: text") whose other keys
-## are its fields (or an Array of field Dictionaries, merged). In results ("returns"), "@page": "unit cursor" adds the pagination fields.
+## are its fields (or an Array of field Dictionaries, merged); "@items": FIELD instead of fields makes
+## an array of a field declared elsewhere. In results ("returns"), "@page": "unit cursor" adds the pagination fields.
 
 const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
 
@@ -48,6 +49,8 @@ static func _merged(fields: Variant) -> Dictionary:
 
 ## One field's JSON Schema.
 static func field(spec: Variant, open: bool = false) -> Dictionary:
+	if spec is Array:
+		return _nested(_merged(spec), open)
 	if spec is Dictionary:
 		return _nested(spec, open)
 	var text: String = str(spec)
@@ -92,6 +95,9 @@ static func _nested(spec: Dictionary, open: bool) -> Dictionary:
 	if not spec.has("@"):
 		return spec
 	var head: Dictionary = field(spec["@"], open)
+	if spec.has("@items"):
+		head["items"] = field(spec["@items"], open)
+		return head
 	var shape: Dictionary = _object(spec, open)
 	if head.get("type") == "array":
 		head["items"] = shape

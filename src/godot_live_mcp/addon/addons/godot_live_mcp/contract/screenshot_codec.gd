@@ -4,7 +4,7 @@ extends RefCounted
 ## JPEG by default, PNG on request, the long side scaled down to max_size, within a byte budget.
 ## Pixels are what an assistant pays for, so the defaults keep images small.
 
-const S := preload("res://addons/godot_live_mcp/contract/json_schema.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const ToolkitSettings := preload("res://addons/godot_live_mcp/core/toolkit_settings.gd")
 
 const FORMATS: Array[String] = ["jpeg", "png"]
@@ -20,16 +20,45 @@ const MIN_LONG_SIDE := 64
 const MAX_ATTEMPTS := 12
 ## Room left in a frame for the JSON around the base64 text.
 const FRAME_MARGIN_BYTES := 8192
+## The parameters every screenshot tool takes, and the image its result describes (the pixels travel
+## as MCP image content, not in the result), in schema shorthand.
+const ARGS := {
+	"format":
+	{
+		"type": "string",
+		"enum": FORMATS,
+		"default": DEFAULT_FORMAT,
+		"description": "Image format: 'jpeg' (small) or 'png' (lossless, larger).",
+	},
+	"quality": "integer[1..100]=%d: JPEG quality, 1-100." % DEFAULT_QUALITY,
+	"max_size":
+	(
+		("integer[%d.." % MIN_MAX_SIZE)
+		+ ("]=%d: Longest side in pixels; larger images are scaled down." % DEFAULT_MAX_SIZE)
+	),
+	"max_bytes":
+	(
+		("integer[%d..]: Byte budget of the encoded image; quality, then size, is lowered to meet it." % MIN_MAX_BYTES)
+		+ " Default: the godot_live_mcp/limits/screenshot_max_kb setting."
+	),
+}
+const IMAGE := {
+	"@": "object: The encoded image (its pixels are the tool's image content).",
+	"mime_type!": "enum(image/jpeg|image/png)",
+	"width!": "integer: Width in pixels, after scaling.",
+	"height!": "integer: Height in pixels, after scaling.",
+	"bytes!": "integer: Size of the encoded image.",
+}
 
 
-## {"ok": true, "image": {mime_type, data (base64), width, height, bytes}} or
-## {"ok": false, "code", "message", "hint"}. Reads format, quality, max_size and max_bytes from params.
-static func encode(image: Image, params: Dictionary) -> Dictionary:
+## The image payload ({mime_type, data (base64), width, height, bytes}), or why there is none. Reads
+## format, quality, max_size and max_bytes from params.
+static func encode(image: Image, params: Dictionary) -> Result:
 	var problem: String = _param_problem(params)
 	if problem != "":
-		return _failure("INVALID_PARAMS", problem, "See the tool's input schema for the allowed values.")
+		return Result.fail("INVALID_PARAMS", problem, "See the tool's input schema for the allowed values.")
 	if image == null or image.is_empty():
-		return _failure(
+		return Result.fail(
 			"INVALID_STATE", "The viewport gave an empty image.", "Wait a moment for it to draw, then retry."
 		)
 	var source: Image = _prepared(image, str(params.get("format", DEFAULT_FORMAT)))
@@ -52,45 +81,8 @@ static func transport_cap_bytes() -> int:
 	return int((ToolkitSettings.ws_buffer_bytes() - FRAME_MARGIN_BYTES) * 0.75)  # base64 adds a third
 
 
-## The input properties every screenshot tool accepts, to merge into its input schema.
-static func input_properties() -> Dictionary:
-	var quality: Dictionary = S.integer("JPEG quality, 1-100.", DEFAULT_QUALITY, 1)
-	quality["maximum"] = 100
-	return {
-		"format": S.enum_of(FORMATS, "Image format: 'jpeg' (small) or 'png' (lossless, larger).", DEFAULT_FORMAT),
-		"quality": quality,
-		"max_size": S.integer("Longest side in pixels; larger images are scaled down.", DEFAULT_MAX_SIZE, MIN_MAX_SIZE),
-		"max_bytes":
-		S.integer(
-			(
-				"Byte budget of the encoded image; quality, then size, is lowered to meet it. Default: the"
-				+ " godot_live_mcp/limits/screenshot_max_kb setting."
-			),
-			null,
-			MIN_MAX_BYTES
-		),
-	}
-
-
-## The image as a tool's output schema describes it: the pixels travel as MCP image content, not here.
-static func image_schema() -> Dictionary:
-	return (
-		S
-		. object(
-			{
-				"mime_type": S.enum_of(["image/jpeg", "image/png"]),
-				"width": S.integer("Width in pixels, after scaling."),
-				"height": S.integer("Height in pixels, after scaling."),
-				"bytes": S.integer("Size of the encoded image."),
-			},
-			["mime_type", "width", "height", "bytes"],
-			true
-		)
-	)
-
-
 ## Encodes, and while over budget tries again smaller (at most MAX_ATTEMPTS encodings in all).
-static func _fit_budget(source: Image, attempt: Dictionary, budget: int) -> Dictionary:
+static func _fit_budget(source: Image, attempt: Dictionary, budget: int) -> Result:
 	var size: int = 0
 	var side: int = -1
 	var scaled: Image = source
@@ -101,10 +93,10 @@ static func _fit_budget(source: Image, attempt: Dictionary, budget: int) -> Dict
 		var encoded: PackedByteArray = _encoded(scaled, attempt)
 		size = encoded.size()
 		if size <= budget:
-			return {"ok": true, "image": _payload(scaled, encoded, str(attempt["format"]))}
+			return Result.of(_payload(scaled, encoded, str(attempt["format"])))
 		if not _next_attempt(attempt, size, budget):
 			break
-	return _failure(
+	return Result.fail(
 		"RESPONSE_TOO_LARGE",
 		"The screenshot needs %d bytes at %d px on its long side, over the budget of %d bytes." % [size, side, budget],
 		"Ask for a smaller max_size, or JPEG instead of PNG, or raise max_bytes (at most %d)." % transport_cap_bytes()
@@ -189,7 +181,3 @@ static func _int_within(params: Dictionary, name: String, low: int, high: int) -
 
 static func _long_side(image: Image) -> int:
 	return maxi(image.get_width(), image.get_height())
-
-
-static func _failure(code: String, message: String, hint: String) -> Dictionary:
-	return {"ok": false, "code": code, "message": message, "hint": hint}

@@ -15,6 +15,8 @@ const MAX_TEXT_CHARS := 4000
 const CAPTURE_PATH := "res://addons/godot_live_mcp/diagnostics/log_capture.gd"
 const TAIL_FILE_MAX_BYTES := 512 * 1024
 const TAIL_KEPT_ON_ROTATE := 50
+const OWNER_ONLY_FILE := FileAccess.UNIX_READ_OWNER | FileAccess.UNIX_WRITE_OWNER
+const OWNER_ONLY_DIR := OWNER_ONLY_FILE | FileAccess.UNIX_EXECUTE_OWNER
 
 var _capacity: int
 var _entries: Array[Dictionary] = []
@@ -107,12 +109,16 @@ static func format_line(entry: Dictionary) -> String:
 	return line + ("  (at %s)" % source if source != "" else "")
 
 
-## Starts mirroring every entry into path (truncated first).
+## Starts mirroring every entry into path (truncated first). What a game logs may hold secrets:
+## the file and its folder are for this user only (0600 and 0700).
 func open_tail(path: String) -> void:
 	DirAccess.make_dir_recursive_absolute(path.get_base_dir())
+	FileAccess.set_unix_permissions(path.get_base_dir(), OWNER_ONLY_DIR)
 	_lock.lock()
 	_tail_path = path
 	_tail = FileAccess.open(path, FileAccess.WRITE)
+	if _tail != null:
+		FileAccess.set_unix_permissions(path, OWNER_ONLY_FILE)
 	_lock.unlock()
 
 

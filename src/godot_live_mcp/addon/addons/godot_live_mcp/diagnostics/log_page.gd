@@ -4,8 +4,8 @@ extends RefCounted
 ## a cursor (omitted: the newest entries), filtered by kind and text, bounded by the limit and the
 ## read cap, wrapped as untrusted, with the pagination contract fields and counts by kind.
 
-const S := preload("res://addons/godot_live_mcp/contract/json_schema.gd")
 const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const VersionGate := preload("res://addons/godot_live_mcp/contract/version_gate.gd")
 const ToolkitSettings := preload("res://addons/godot_live_mcp/core/toolkit_settings.gd")
 const Untrusted := preload("res://addons/godot_live_mcp/security/untrusted.gd")
@@ -14,6 +14,27 @@ const LogBuffer := preload("res://addons/godot_live_mcp/diagnostics/log_buffer.g
 const DEFAULT_LIMIT := 100
 ## The first engine with the Logger API.
 const MIN_GODOT_VERSION := "4.5"
+## What a log tool takes and answers (editor.get_log, runtime.get_log), in schema shorthand.
+const ARGS := {
+	"cursor": "integer[0..]: Return entries from this sequence number on (a resume_cursor). Omit for the newest.",
+	"limit": "integer[1..]=%d: How many entries to return at most." % DEFAULT_LIMIT,
+	"kinds":
+	{
+		"type": "array",
+		"description": "Only entries of these kinds (default: all).",
+		"items": {"type": "string", "enum": LogBuffer.KINDS},
+	},
+	"contains": "string: Only entries whose text or source contains this (case-insensitive).",
+}
+const RETURNS := {
+	"@page": "entries cursor",
+	"log!": "string: One line per entry ('[seq] KIND: text  (at source)'), wrapped as untrusted content.",
+	"resume_cursor!": "integer: Pass as cursor next time to get only newer entries.",
+	"last_seq": "integer: Sequence number of the newest entry (-1 before the first).",
+	"oldest_cursor": "integer: Sequence number of the oldest entry still held.",
+	"dropped": "integer: Entries asked for that were already dropped to keep the log bounded.",
+	"counts": "object: How many of the returned entries are of each kind.",
+}
 
 ## Terminal colour codes (the editor colours its output) and other control characters: noise to a
 ## reader, and not valid raw inside JSON strings.
@@ -22,11 +43,11 @@ static var _control: RegEx = RegEx.create_from_string("\\x1b\\[[0-9;?]*[ -/]*[@-
 
 ## The page params ask for (cursor, limit, kinds, contains), or INVALID_PARAMS for a cursor past the
 ## end. source names whose output it is; tool is the caller's MCP name, for the hint.
-static func read(buffer: LogBuffer, params: Dictionary, source: String, tool: String) -> Dictionary:
+static func read(buffer: LogBuffer, params: Dictionary, source: String, tool: String) -> Result:
 	var total: int = buffer.next_seq()
 	var from: int = int(params.get("cursor", -1))
 	if from > total:
-		return MCPToolkitError.fail(
+		return Result.fail(
 			"INVALID_PARAMS",
 			"cursor %d is past the end of the log (%d entries so far)." % [from, total],
 			"Pass the resume_cursor of an earlier %s answer, or omit cursor for the newest entries." % tool
@@ -41,55 +62,19 @@ static func read(buffer: LogBuffer, params: Dictionary, source: String, tool: St
 	page["last_seq"] = total - 1
 	page["oldest_cursor"] = buffer.first_seq()
 	page["dropped"] = maxi(buffer.first_seq() - start, 0)
-	return MCPToolkitSuccess.ok(page)
+	return Result.of(page)
 
 
 ## LOG_UNAVAILABLE on an engine that cannot hand its output to scripts; elsewhere says where to
 ## read it meanwhile.
-static func unsupported(whose: String, elsewhere: String) -> Dictionary:
-	return MCPToolkitError.fail(
+static func unsupported(whose: String, elsewhere: String) -> Result:
+	return Result.fail(
 		"LOG_UNAVAILABLE",
 		(
 			"Godot %s cannot hand %s to scripts; that needs Godot %s or newer."
 			% [VersionGate.engine_version(), whose, MIN_GODOT_VERSION]
 		),
 		"Upgrade to Godot %s+ to read it here; until then %s." % [MIN_GODOT_VERSION, elsewhere]
-	)
-
-
-static func input_schema() -> Dictionary:
-	return (
-		S
-		. object(
-			{
-				"cursor":
-				S.integer(
-					"Return entries from this sequence number on (a resume_cursor). Omit for the newest.", null, 0
-				),
-				"limit": S.integer("How many entries to return at most.", DEFAULT_LIMIT, 1),
-				"kinds": S.array(S.enum_of(Array(LogBuffer.KINDS)), "Only entries of these kinds (default: all)."),
-				"contains": S.string("Only entries whose text or source contains this (case-insensitive)."),
-			}
-		)
-	)
-
-
-static func output_schema() -> Dictionary:
-	return (
-		S
-		. page(
-			"entries",
-			"cursor",
-			{
-				"log": S.string("One line per entry ('[seq] KIND: text  (at source)'), wrapped as untrusted content."),
-				"resume_cursor": S.integer("Pass as cursor next time to get only newer entries."),
-				"last_seq": S.integer("Sequence number of the newest entry (-1 before the first)."),
-				"oldest_cursor": S.integer("Sequence number of the oldest entry still held."),
-				"dropped": S.integer("Entries asked for that were already dropped to keep the log bounded."),
-				"counts": S.object({}, [], true),
-			},
-			["log", "resume_cursor"]
-		)
 	)
 
 

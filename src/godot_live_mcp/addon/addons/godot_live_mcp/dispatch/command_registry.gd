@@ -92,9 +92,9 @@ func call_command(method: String, params: Dictionary, context: MCPToolkitToolCon
 	var entry: CommandEntry = _commands.get(method)
 	if entry == null:
 		return MCPToolkitError.fail("NOT_FOUND", "No command named '%s'." % method)
-	var denied: Dictionary = _guard_paths(entry.options, params)
-	if not denied.is_empty():
-		return denied
+	var denied: Result = _guard_paths(entry.options, params)
+	if denied.failed():
+		return denied.to_envelope()
 	var filled: CommandParams = CommandParams.with_defaults(params, entry.options.input_schema)
 	var arguments: Variant = filled if entry.typed else filled.raw
 	var result: Variant
@@ -142,21 +142,20 @@ func _name_problem(method: String) -> String:
 	return ""
 
 
-func _guard_paths(options: MCPToolkitCommandOptions, params: Dictionary) -> Dictionary:
-	var denied: Dictionary = _first_denied(params, options.project_path_params, PathGuard.resolve_project)
-	if denied.is_empty():
-		denied = _first_denied(params, options.user_path_params, PathGuard.resolve_user)
-	return denied
+## PATH_DENIED for the first guarded parameter whose value is not a safe path, naming it. A mutating
+## command's res:// paths must also be writable (not .godot/, not project.godot).
+func _guard_paths(options: MCPToolkitCommandOptions, params: Dictionary) -> Result:
+	var confine: Callable = PathGuard.project_path if options.read_only else PathGuard.writable_project_path
+	var denied: Result = _first_denied(params, options.project_path_params, confine)
+	return denied if denied.failed() else _first_denied(params, options.user_path_params, PathGuard.user_path)
 
 
-## PATH_DENIED for the first of names whose value resolve refuses, else {}.
-func _first_denied(params: Dictionary, names: PackedStringArray, resolve: Callable) -> Dictionary:
+func _first_denied(params: Dictionary, names: PackedStringArray, confine: Callable) -> Result:
 	for param: String in names:
-		if params.has(param):
-			var checked: Dictionary = resolve.call(params[param])
-			if not checked["ok"]:
-				return MCPToolkitError.fail("PATH_DENIED", "%s: %s" % [param, checked["reason"]])
-	return {}
+		var checked: Result = confine.call(params[param]) if params.has(param) else Result.of()
+		if checked.failed():
+			return checked.within(param)
+	return Result.of()
 
 
 func _enforce_envelope(entry: CommandEntry, result: Variant) -> Dictionary:

@@ -5,15 +5,17 @@ extends RefCounted
 ## A module is a script with `const COMMANDS := {"<namespace>.<verb>": {...}}` and, optionally,
 ## `const GROUP := "<group>"` (a group of contract.json) and `const CHANNEL := "runtime"` for
 ## commands the running game answers. Each declaration holds:
-## run (the handler's name), text (the description), args and returns (schema shorthand, see
-## schema_shorthand.gd), marks (any of read_only destructive idempotent cancellable
-## scene_independent exclusive, space-separated), and optionally timeout_ms, guard and guard_user
-## (parameters that must be res:// or user:// paths), hint (on success), group, keywords,
-## min_godot and max_godot. Handlers take a CommandParams (and a MCPToolkitToolContext when
-## cancellable) and return a Result.
+## run (the handler's name; the verb after the "." when absent), text (the description), args and
+## returns (schema shorthand, see schema_shorthand.gd), marks (any of read_only destructive
+## idempotent cancellable scene_independent exclusive open_world, space-separated), and optionally timeout_ms,
+## guard and guard_user (parameters that must be res:// or user:// paths), hint (on success), group,
+## keywords, min_godot and max_godot. `const DEFAULTS := {...}` gives any of these keys to every
+## command of the module that does not set it. Handlers take a CommandParams (and a
+## MCPToolkitToolContext when cancellable) and return a Result.
 
 const ContractData := preload("res://addons/godot_live_mcp/contract/contract_data.gd")
 const Shorthand := preload("res://addons/godot_live_mcp/contract/schema_shorthand.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 
 const RUNTIME := "runtime"
 const MARKS := {
@@ -23,6 +25,7 @@ const MARKS := {
 	"cancellable": "mark_cancellable",
 	"scene_independent": "mark_scene_independent",
 	"exclusive": "mark_exclusive_execution",
+	"open_world": "mark_open_world",
 }
 
 
@@ -36,10 +39,12 @@ static func register_module(
 	var commands: Dictionary = constants.get("COMMANDS", {})
 	var channel: String = str(constants.get("CHANNEL", "editor"))
 	var group: String = str(constants.get("GROUP", ""))
+	var defaults: Dictionary = constants.get("DEFAULTS", {})
 	for name: String in commands:
-		var spec: Dictionary = commands[name]
+		var spec: Dictionary = defaults.merged(commands[name], true)
 		var options: MCPToolkitCommandOptions = options_for(spec, group, channel)
-		var handler: Callable = Callable(target if target != null else module, str(spec["run"]))
+		var run: String = str(spec.get("run", name.get_slice(".", 1)))
+		var handler: Callable = Callable(target if target != null else module, run)
 		if describe_only:
 			handler = _runtime_only.bind(name)
 		registry.add_declared(name, handler, options)
@@ -76,8 +81,8 @@ static func options_for(spec: Dictionary, default_group: String, channel: String
 	return options
 
 
-static func _runtime_only(_params: Variant, name: String) -> Dictionary:
-	return MCPToolkitError.fail(
+static func _runtime_only(_params: Variant, name: String) -> Result:
+	return Result.fail(
 		"RUNTIME_ONLY",
 		"%s runs in the game, not in the editor." % name,
 		"Call it through the MCP server, which sends it to the running game (start one with game_start)."

@@ -1,24 +1,15 @@
 @tool
-extends RefCounted
+extends "res://addons/godot_live_mcp/dispatch/protocol_router.gd"
 ## Turns one authenticated frame into a reply: protocol methods inline, commands through their
 ## lanes. Scene-dependent commands first pass the scene lease; read-only ones then run at once,
 ## serialized ones (mutating or exclusive) one at a time through the mutation lane, whose watchdog
 ## answers TIMEOUT for a command past its deadline. Replies go out through send(peer_id, msg).
 
-const Jsonrpc := preload("res://addons/godot_live_mcp/transport/jsonrpc.gd")
 const MutationLane := preload("res://addons/godot_live_mcp/dispatch/mutation_lane.gd")
 const SceneLease := preload("res://addons/godot_live_mcp/dispatch/scene_lease.gd")
 
-var _registry: MCPToolkitCommandRegistry
-var _send: Callable
 var _lane: MutationLane = MutationLane.new()
 var _lease: SceneLease = SceneLease.new()
-var _in_flight: Dictionary = {}  # "peer:id" -> MCPToolkitToolContext
-
-
-func _init(registry: MCPToolkitCommandRegistry, send: Callable) -> void:
-	_registry = registry
-	_send = send
 
 
 ## Whether a request is waiting or running (the editor then stays quick to answer).
@@ -32,47 +23,16 @@ func tick() -> void:
 	_lease.tick()
 
 
-func route(peer_id: int, text: String) -> void:
-	var request: Dictionary = Jsonrpc.parse(text)
-	if not request["ok"]:
-		_send.call(peer_id, Jsonrpc.error(request["id"], request["code"], request["message"]))
-		return
-	var method: String = request["method"]
-	match method:
-		"ping":
-			_reply(peer_id, request, {"pong": true, "time_ms": Time.get_ticks_msec()})
-		"mcp.catalog":
-			_reply(
-				peer_id, request, {"catalog_version": _registry.catalog_version, "commands": _registry.get_catalog()}
-			)
-		"_cancel":
-			_reply(peer_id, request, {"cancelled": _cancel(peer_id, request["params"].get("id"))})
-		"_quit":
-			# A clean exit runs the plugin's tear-down (registry entry, token file); SIGTERM would not.
-			_reply(peer_id, request, {"quitting": true})
-			(Engine.get_main_loop() as SceneTree).quit.call_deferred()
-		_:
-			if _registry.has_command(method):
-				_dispatch(peer_id, request)
-			elif not request["notification"]:
-				var message: String = "Method not found: '%s'." % method
-				_send.call(peer_id, Jsonrpc.error(request["id"], Jsonrpc.METHOD_NOT_FOUND, message, {"method": method}))
-
-
-## A peer is gone: its requests are cancelled so cooperative handlers can stop early, and its
-## scene lease ends.
+## A peer is gone: its requests are cancelled (cooperative handlers can stop early) and its scene
+## lease ends.
 func forget_peer(peer_id: int) -> void:
-	var prefix: String = "%d:" % peer_id
-	for key: String in _in_flight.keys():
-		if key.begins_with(prefix):
-			(_in_flight[key] as MCPToolkitToolContext).cancel()
+	super(peer_id)
 	_lease.forget_peer(peer_id)
 
 
 func _dispatch(peer_id: int, request: Dictionary) -> void:
 	var key: String = _key(peer_id, request["id"])
-	var context: MCPToolkitToolContext = MCPToolkitToolContext.new()
-	_in_flight[key] = context
+	var context: MCPToolkitToolContext = _track(peer_id, request["id"])
 	var result: Dictionary = await _run(peer_id, request, context)
 	_settle(key, context)
 	# Empty: the watchdog has answered already. Cancelled: the caller wants no answer.
@@ -110,8 +70,8 @@ func _job(
 	var work: Callable = func() -> Dictionary: return await _registry.call_command(method, params, context)
 	var job: MutationLane.Job = MutationLane.Job.new(work, context, options.timeout_ms)
 	job.on_queued = func(position: int) -> void:
-		_notify(peer_id, "_queued", {"id": request["id"], "position": position})
-	job.on_started = func() -> void: _notify(peer_id, "_executing", {"id": request["id"]})
+		_notify(peer_id, method_name("queued"), {"id": request["id"], "position": position})
+	job.on_started = func() -> void: _notify(peer_id, method_name("executing"), {"id": request["id"]})
 	job.on_expired = func() -> void: _expire(peer_id, request, context, options.timeout_ms, entry)
 	return job
 
@@ -133,27 +93,5 @@ func _expire(
 	_send.call(peer_id, Jsonrpc.error(request["id"], Jsonrpc.DEADLINE_EXCEEDED, message, data))
 
 
-func _settle(key: String, context: MCPToolkitToolContext) -> void:
-	if _in_flight.get(key) == context:
-		_in_flight.erase(key)
-
-
-func _cancel(peer_id: int, id: Variant) -> bool:
-	var context: MCPToolkitToolContext = _in_flight.get(_key(peer_id, Jsonrpc.normalise_id(id)))
-	if context == null:
-		return false
-	context.cancel()
-	return true
-
-
-func _reply(peer_id: int, request: Dictionary, value: Dictionary) -> void:
-	if not request["notification"]:
-		_send.call(peer_id, Jsonrpc.result(request["id"], value))
-
-
 func _notify(peer_id: int, method: String, params: Dictionary) -> void:
 	_send.call(peer_id, Jsonrpc.notice(method, params))
-
-
-func _key(peer_id: int, id: Variant) -> String:
-	return "%d:%s" % [peer_id, str(id)]

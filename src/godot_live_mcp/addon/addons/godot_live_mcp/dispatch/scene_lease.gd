@@ -9,11 +9,28 @@ extends RefCounted
 
 const PathGuard := preload("res://addons/godot_live_mcp/security/path_guard.gd")
 const SceneTabs := preload("res://addons/godot_live_mcp/authoring/scene_tabs.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 
 ## The commands that make a scene the active tab, with the parameter naming it.
 const GRANTING_COMMANDS := {"scene.open": "path", "scene.create": "path"}
 const TTL_SETTING := "godot_live_mcp/concurrency/scene_lease_ttl_ms"
 const DEFAULT_TTL_MS := 8000
+
+
+## The editor's scene tabs as the lease sees them (the unit tests give it a stand-in).
+class Tabs:
+	extends RefCounted
+
+	## The res:// path of the active scene tab, "" when no scene is open.
+	func active_path() -> String:
+		return SceneTabs.active_path()
+
+	## Makes the open scene at path the active tab; false when it is not open.
+	func switch_to(path: String) -> bool:
+		if not path in EditorInterface.get_open_scenes():
+			return false
+		EditorInterface.open_scene_from_path(path)  # an open scene: this switches to its tab
+		return true
 
 
 ## One command's passage through the lease; enter() returns it, leave() takes it back.
@@ -29,8 +46,12 @@ class Pass:
 	var deadline_ms: int
 	## The peer's scene before this command, restored when a granting command fails.
 	var previous_scene: String = ""
-	## Non-empty (a failure envelope) when the command may not run.
-	var failure: Dictionary = {}
+	## Set when the command may not run: why not.
+	var refusal: Result = null
+	## Transitional: the refusal as a failure envelope, {} when the command may run (what the router reads).
+	var failure: Dictionary:
+		get:
+			return refusal.to_envelope() if refusal != null else {}
 	var left: bool = false
 
 	func _init(peer: int, wanted: String, opens: bool, ctx: MCPToolkitToolContext, timeout_ms: int) -> void:
@@ -41,6 +62,7 @@ class Pass:
 		deadline_ms = Time.get_ticks_msec() + timeout_ms
 
 
+var tabs: Tabs = Tabs.new()
 var _holder: int = 0
 var _holder_scene: String = ""
 var _renewed_ms: int = 0
@@ -54,7 +76,7 @@ static func applies_to(method: String, options: MCPToolkitCommandOptions) -> boo
 	return GRANTING_COMMANDS.has(method) or not options.scene_independent
 
 
-## The Pass once the command may use the active tab, or with a failure envelope when its wait
+## The Pass once the command may use the active tab, or with its refusal set when its wait
 ## ended otherwise (timeout_ms passed, the caller cancelled, the peer left).
 func enter(peer_id: int, method: String, params: Dictionary, timeout_ms: int, context: MCPToolkitToolContext) -> Pass:
 	var entry: Pass = Pass.new(
@@ -72,7 +94,7 @@ func enter(peer_id: int, method: String, params: Dictionary, timeout_ms: int, co
 
 ## The command is done: the holder's lease is renewed, and a granting command grants (or, failed, gives back).
 func leave(entry: Pass, result: Dictionary) -> void:
-	if entry.left or not entry.failure.is_empty() or not _running.has(entry.peer_id):
+	if entry.left or entry.refusal != null or not _running.has(entry.peer_id):
 		return
 	entry.left = true
 	_running[entry.peer_id] = maxi(int(_running[entry.peer_id]) - 1, 0)
@@ -108,13 +130,11 @@ func tick() -> void:
 
 func _settle_waiter(entry: Pass) -> bool:
 	if entry.context.is_cancelled() or not _running.has(entry.peer_id):
-		entry.failure = MCPToolkitError.fail(
-			"CANCELLED", "The request was cancelled while it waited for the scene tab."
-		)
+		entry.refusal = Result.fail("CANCELLED", "The request was cancelled while it waited for the scene tab.")
 	elif _may_run(entry):
 		_admit(entry)
 	elif Time.get_ticks_msec() > entry.deadline_ms:
-		entry.failure = _timeout_failure(entry)
+		entry.refusal = _timeout_failure(entry)
 	else:
 		return false
 	return true
@@ -123,8 +143,8 @@ func _settle_waiter(entry: Pass) -> bool:
 func _wanted(peer_id: int, method: String, params: Dictionary) -> String:
 	if not GRANTING_COMMANDS.has(method):
 		return str(_affinity.get(peer_id, ""))
-	var checked: Dictionary = PathGuard.resolve_project(params.get(GRANTING_COMMANDS[method]))
-	return str(checked["path"]) if checked["ok"] else ""
+	var checked: Result = PathGuard.project_path(params.get(GRANTING_COMMANDS[method]))
+	return str(checked.value) if checked.succeeded() else ""
 
 
 func _may_run(entry: Pass) -> bool:
@@ -142,7 +162,7 @@ func _holder_is_working() -> bool:
 
 
 ## Lets the command run: counts it, and grants (or takes over) the lease it needs. Sets the
-## entry's failure instead when its scene has to be switched to but is no longer open.
+## entry's refusal instead when its scene has to be switched to but is no longer open.
 func _admit(entry: Pass) -> void:
 	if entry.scene == "" or not (entry.peer_id == _holder or not _holder_is_working()):
 		_running[entry.peer_id] = int(_running[entry.peer_id]) + 1
@@ -150,10 +170,10 @@ func _admit(entry: Pass) -> void:
 	if (
 		not entry.grants
 		and _running.size() > 1
-		and SceneTabs.active_path() != entry.scene
-		and not _switch_to(entry.scene)
+		and tabs.active_path() != entry.scene
+		and not tabs.switch_to(entry.scene)
 	):
-		entry.failure = _closed_failure(entry)
+		entry.refusal = _closed_failure(entry)
 		return
 	_running[entry.peer_id] = int(_running[entry.peer_id]) + 1
 	_grant(entry.peer_id, entry.scene)
@@ -168,7 +188,7 @@ func _grant(peer_id: int, scene: String) -> void:
 
 func _settle_open(entry: Pass, succeeded: bool) -> void:
 	if succeeded:
-		var opened: String = SceneTabs.active_path()
+		var opened: String = tabs.active_path()
 		if opened != "":
 			_grant(entry.peer_id, opened)  # the engine's own spelling of the path
 		return
@@ -182,8 +202,8 @@ func _settle_open(entry: Pass, succeeded: bool) -> void:
 			_holder = 0
 
 
-func _timeout_failure(entry: Pass) -> Dictionary:
-	return MCPToolkitError.fail(
+func _timeout_failure(entry: Pass) -> Result:
+	return Result.fail(
 		"SCENE_LEASE_TIMEOUT",
 		(
 			"Another client keeps working on %s in the editor's active tab; this command needs %s and gave up waiting."
@@ -196,8 +216,8 @@ func _timeout_failure(entry: Pass) -> Dictionary:
 	)
 
 
-func _closed_failure(entry: Pass) -> Dictionary:
-	return MCPToolkitError.fail(
+func _closed_failure(entry: Pass) -> Result:
+	return Result.fail(
 		"SCENE_NOT_OPEN",
 		"This client works on %s, which is no longer open in the editor." % entry.scene,
 		"Open it again with scene_open, or open the scene you want to work on."
@@ -207,11 +227,3 @@ func _closed_failure(entry: Pass) -> Dictionary:
 ## Read on every check, so a change of the setting applies at once.
 func _ttl() -> int:
 	return int(ProjectSettings.get_setting(TTL_SETTING, DEFAULT_TTL_MS))
-
-
-## Makes the open scene at path the active tab; false when it is not open.
-func _switch_to(path: String) -> bool:
-	if not path in EditorInterface.get_open_scenes():
-		return false
-	EditorInterface.open_scene_from_path(path)  # an open scene: this switches to its tab
-	return true

@@ -18,10 +18,10 @@ static func write_text_atomic(path: String, text: String, unix_permissions: int 
 	var file: FileAccess = FileAccess.open(temp_path, FileAccess.WRITE)
 	if file == null:
 		return FileAccess.get_open_error()
+	if unix_permissions != 0:
+		FileAccess.set_unix_permissions(temp_path, unix_permissions)  # before a byte of it is written
 	file.store_string(text)
 	file.close()
-	if unix_permissions != 0:
-		FileAccess.set_unix_permissions(temp_path, unix_permissions)
 	return DirAccess.rename_absolute(temp_path, path)
 
 

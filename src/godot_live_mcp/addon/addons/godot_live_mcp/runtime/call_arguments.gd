@@ -4,11 +4,12 @@ extends RefCounted
 ## declares, through the shared coercion table (export-clean).
 
 const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 
 
-## {"ok": true, "args": [...]} or {"ok": false, "code", "message"} naming the argument that failed.
+## The arguments as an Array, or the failure naming the argument that failed.
 ## signature: an entry of get_method_list() or get_signal_list(); what: how messages name the callee.
-static func read(signature: Dictionary, given: Array, what: String) -> Dictionary:
+static func read(signature: Dictionary, given: Array, what: String) -> Result:
 	var declared: Array = signature.get("args", [])
 	var optional: int = (signature.get("default_args", []) as Array).size()
 	var vararg: bool = int(signature.get("flags", 0)) & METHOD_FLAG_VARARG != 0
@@ -17,21 +18,17 @@ static func read(signature: Dictionary, given: Array, what: String) -> Dictionar
 		if optional > 0:
 			wanted = "%d to %d" % [declared.size() - optional, declared.size()]
 		wanted += " argument" if wanted == "1" else " arguments"
-		return _failure("INVALID_PARAMS", "%s takes %s, got %d." % [what, wanted, given.size()])
+		return Result.fail("INVALID_PARAMS", "%s takes %s, got %d." % [what, wanted, given.size()])
 	var args: Array = []
 	for i: int in given.size():
 		var info: Dictionary = declared[i] if i < declared.size() else {}
-		var read_one: Dictionary = Coercion.to_variant(
+		var read_one: Result = Coercion.from_json(
 			given[i],
 			int(info.get("type", TYPE_NIL)),
 			int(info.get("hint", PROPERTY_HINT_NONE)),
 			str(info.get("hint_string", ""))
 		)
-		if not read_one["ok"]:
-			return _failure(str(read_one["code"]), "Argument %d of %s: %s" % [i + 1, what, read_one["message"]])
-		args.append(read_one["value"])
-	return {"ok": true, "args": args}
-
-
-static func _failure(code: String, message: String) -> Dictionary:
-	return {"ok": false, "code": code, "message": message}
+		if read_one.failed():
+			return read_one.within("Argument %d of %s" % [i + 1, what])
+		args.append(read_one.value)
+	return Result.of(args)

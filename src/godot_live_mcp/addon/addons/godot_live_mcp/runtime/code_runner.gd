@@ -5,7 +5,7 @@ extends RefCounted
 ## line numbers. The snippet sees `scene` (the scene's root, also `self` for an expression), `tree`
 ## and `root`.
 
-const S := preload("res://addons/godot_live_mcp/contract/json_schema.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
 const LogBuffer := preload("res://addons/godot_live_mcp/diagnostics/log_buffer.gd")
 
@@ -22,59 +22,47 @@ const HEADER: PackedStringArray = [
 ]
 ## At most this many logged errors make up an EXECUTION_ERROR's message.
 const ERRORS_SHOWN := 5
+## What both code tools (editor.execute, execute.code) take and answer, in schema shorthand.
+const ARGS := {
+	"code!": "string: An expression, or statements with `return` for a value.",
+	"mode": 'enum(auto|expression|body)="auto": How to read the code (auto: by its shape).',
+}
+const RETURNS := {
+	"value": "any: The result, as JSON (engine types tagged).",
+	"type": "string: The Godot type of the result, e.g. 'int', 'Vector2', 'Nil'.",
+	"mode": "enum(expression|body): How the code was read.",
+}
 const STATEMENT_START := ["var ", "const ", "for ", "while ", "if ", "match ", "return", "pass", "await "]
 
 
-## {"ok": true, "value": …, "mode": "expression"|"body"} or {"ok": false, "code": "COMPILE_ERROR" |
-## "EXECUTION_ERROR", "message": …, "line": n}. output (may be null) supplies the engine's messages.
-## An expression runs through Expression (void calls allowed); a body compiles as a function.
-static func run(code: String, mode: String, output: LogBuffer, scene: Node) -> Dictionary:
+## What the snippet returned, as {"value": Variant, "mode": "expression"|"body"}, or COMPILE_ERROR
+## or EXECUTION_ERROR at its line. output (may be null) supplies the engine's messages. An
+## expression runs through Expression (void calls allowed); a body compiles as a function.
+static func run(code: String, mode: String, output: LogBuffer, scene: Node) -> Result:
+	if code.strip_edges() == "":
+		return Result.fail("INVALID_PARAMS", "code is empty.", "Pass an expression, or statements with `return`.")
 	if mode == "expression" or (mode == "auto" and looks_like_expression(code)):
 		var names: Dictionary = _expression_names(code, scene)
 		var expression: Expression = Expression.new()
 		if expression.parse(code.strip_edges(), PackedStringArray(names.keys())) == OK:
 			return _run_expression(expression, names.values(), output, scene)
 		if mode == "expression":
-			return {"ok": false, "code": "COMPILE_ERROR", "message": expression.get_error_text(), "line": 1}
+			return _failure("COMPILE_ERROR", expression.get_error_text(), 1)
 	return await _run_body(code, output, scene)
 
 
-## What run() reported, as the tool answers it: the value as JSON, or the error at its line with a
-## hint naming log_tool, the tool that shows the full error.
-static func envelope(outcome: Dictionary, log_tool: String) -> Dictionary:
-	if outcome["ok"]:
-		var value: Variant = outcome["value"]
-		return MCPToolkitSuccess.ok(
-			{"value": Coercion.to_json(value), "type": type_string(typeof(value)), "mode": outcome["mode"]}
+## What run() gave, as the code tools answer it: the value as JSON with its type, or the failure
+## with a hint naming log_tool, the tool that shows the full error.
+static func answer(outcome: Result, log_tool: String) -> Result:
+	if outcome.code == "EXECUTION_ERROR":
+		return Result.fail(
+			outcome.code, outcome.message, "Fix the code and run it again; %s shows the full error." % log_tool
 		)
-	var line: int = int(outcome["line"])
-	var hint: String = (
-		"Fix the code and run it again; %s shows the full error." % log_tool
-		if outcome["code"] == "EXECUTION_ERROR"
-		else "Check the syntax at that line; indent blocks with tabs or spaces consistently."
-	)
-	return MCPToolkitError.fail(
-		outcome["code"], "%s%s" % [outcome["message"], " (line %d)" % line if line > 0 else ""], hint
-	)
-
-
-## The parameters both code tools take.
-static func input_schema() -> Dictionary:
-	return (
-		S
-		. object(
-			{
-				"code": S.string("An expression, or statements with `return` for a value."),
-				"mode": S.enum_of(["auto", "expression", "body"], "How to read the code (auto: by its shape).", "auto"),
-			},
-			["code"]
-		)
-	)
-
-
-static func output_schema() -> Dictionary:
-	return S.object(
-		{"value": S.any("The result, as JSON (engine types tagged)."), "type": S.string(), "mode": S.string()}, [], true
+	if outcome.failed():
+		return outcome
+	var value: Variant = outcome.value["value"]
+	return Result.of(
+		{"value": Coercion.to_json(value), "type": type_string(typeof(value)), "mode": outcome.value["mode"]}
 	)
 
 
@@ -89,15 +77,15 @@ static func looks_like_expression(code: String) -> bool:
 	return true
 
 
-static func _run_expression(expression: Expression, inputs: Array, output: LogBuffer, scene: Node) -> Dictionary:
+static func _run_expression(expression: Expression, inputs: Array, output: LogBuffer, scene: Node) -> Result:
 	var cursor: int = output.next_seq() if output != null else 0
 	var value: Variant = expression.execute(inputs, scene, false)
 	if expression.has_execute_failed():
-		return {"ok": false, "code": "EXECUTION_ERROR", "message": expression.get_error_text(), "line": 1}
+		return _failure("EXECUTION_ERROR", expression.get_error_text(), 1)
 	return _outcome(value, "expression", output, cursor)
 
 
-static func _run_body(code: String, output: LogBuffer, scene: Node) -> Dictionary:
+static func _run_body(code: String, output: LogBuffer, scene: Node) -> Result:
 	var script: GDScript = GDScript.new()
 	script.source_code = wrap_source(code)
 	var cursor: int = output.next_seq() if output != null else 0
@@ -113,11 +101,11 @@ static func _run_body(code: String, output: LogBuffer, scene: Node) -> Dictionar
 
 
 ## Errors the engine logged while the code ran turn the result into EXECUTION_ERROR.
-static func _outcome(value: Variant, mode: String, output: LogBuffer, cursor: int) -> Dictionary:
+static func _outcome(value: Variant, mode: String, output: LogBuffer, cursor: int) -> Result:
 	var errors: Array[Dictionary] = errors_since(output, cursor)
 	if not errors.is_empty():
-		return {"ok": false, "code": "EXECUTION_ERROR", "message": texts_of(errors), "line": _line_of(errors[0])}
-	return {"ok": true, "value": value, "mode": mode}
+		return _failure("EXECUTION_ERROR", texts_of(errors), _line_of(errors[0]))
+	return Result.of({"value": value, "mode": mode})
 
 
 ## The first errors output logged from cursor on (none when output is null): what a call raised.
@@ -180,11 +168,19 @@ static func _warning_names() -> String:
 	return ", ".join(names)
 
 
-static func _compile_failure(output: LogBuffer, cursor: int) -> Dictionary:
+static func _compile_failure(output: LogBuffer, cursor: int) -> Result:
 	var errors: Array[Dictionary] = errors_since(output, cursor)
 	if errors.is_empty():
-		return {"ok": false, "code": "COMPILE_ERROR", "message": "The code does not compile.", "line": 0}
-	return {"ok": false, "code": "COMPILE_ERROR", "message": str(errors[0]["text"]), "line": _line_of(errors[0])}
+		return _failure("COMPILE_ERROR", "The code does not compile.", 0)
+	return _failure("COMPILE_ERROR", str(errors[0]["text"]), _line_of(errors[0]))
+
+
+## A failure at a snippet line (0: none known); a compile error's hint points at the syntax.
+static func _failure(code: String, message: String, line: int) -> Result:
+	var at: String = " (line %d)" % line if line > 0 else ""
+	return Result.fail(
+		code, message + at, "Check the syntax at that line; indent blocks with tabs or spaces consistently."
+	)
 
 
 ## The snippet line of an error raised in the wrapper script, 0 when it came from elsewhere.

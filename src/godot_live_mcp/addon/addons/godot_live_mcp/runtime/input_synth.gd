@@ -3,6 +3,7 @@ extends RefCounted
 ## Builds input events and feeds them to the game through Input.parse_input_event, so the game
 ## sees real input: action state, _input and _unhandled_input, GUI focus (export-clean).
 
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const EventCodec := preload("res://addons/godot_live_mcp/contract/input_event_codec.gd")
 
 
@@ -27,10 +28,10 @@ static func key(name: String, pressed: bool, modifiers: Dictionary = {}) -> Inpu
 	var shape: Dictionary = modifiers.duplicate()
 	# Device 0, as a real keyboard reports: -1 would also mean an emulated event to the engine.
 	shape.merge({"type": "key", "key": name, "physical": true, "device": 0}, true)
-	var built: Dictionary = EventCodec.from_json(shape)
-	if not built["ok"]:
+	var built: Result = EventCodec.from_json(shape)
+	if built.failed():
 		return null
-	var event: InputEventKey = built["event"]
+	var event: InputEventKey = built.value
 	event.keycode = event.physical_keycode
 	event.pressed = pressed
 	var code: int = event.keycode

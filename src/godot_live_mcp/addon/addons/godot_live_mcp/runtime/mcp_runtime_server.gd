@@ -50,7 +50,7 @@ func _ready() -> void:
 	add_child(clock)
 	_state = RuntimeState.new(_log_buffer, clock)
 	_registry = MCPToolkitCommandRegistry.new()
-	_modules = RuntimeCommands.register_all(_registry, _state)
+	_modules = RuntimeCommands.serve(_registry, _state)
 	if start() != OK:
 		set_process(false)
 

@@ -3,7 +3,15 @@ extends RefCounted
 ## Names nodes of the running game (export-clean): a path is relative to the current scene's root
 ## ("." is the root itself), or absolute from "/root/" to reach autoloads and other top nodes.
 
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const NameSuggestions := preload("res://addons/godot_live_mcp/contract/name_suggestions.gd")
+
 const HINT := "Use runtime_get_tree (or runtime_find) to list the live node paths, e.g. 'Player' or '/root/GameState'."
+## The node_path argument of the runtime commands (schema shorthand).
+const NODE_PATH := (
+	"string: Path of a live node: relative to the current scene ('.' is its root), e.g. 'Player', or"
+	+ " absolute from '/root/' for autoloads, e.g. '/root/GameState'."
+)
 
 
 ## The root of the game's current scene, or null between scenes.
@@ -34,8 +42,12 @@ static func path_of(node: Node) -> String:
 	return str(node.get_path())
 
 
-## NOT_FOUND naming the children of the deepest existing ancestor, so the caller can correct itself.
-static func not_found(node_path: String) -> Dictionary:
+## The node at node_path, or NOT_FOUND naming the children of the deepest existing ancestor, so
+## the caller can correct itself.
+static func require(node_path: String) -> Result:
+	var node: Node = resolve(node_path)
+	if node != null:
+		return Result.of(node)
 	var parent_path: String = node_path.get_base_dir() if node_path.contains("/") else "."
 	var parent: Node = resolve(parent_path)
 	var hint: String = HINT
@@ -43,14 +55,8 @@ static func not_found(node_path: String) -> Dictionary:
 		var names: PackedStringArray = PackedStringArray()
 		for child: Node in parent.get_children().slice(0, 20):
 			names.append(str(child.name))
-		hint = "Children of '%s': %s. %s" % [parent_path, ", ".join(names), HINT]
-	return MCPToolkitError.fail("NOT_FOUND", "The running game has no node '%s'." % node_path, hint)
-
-
-## The node, or the NOT_FOUND envelope (a Dictionary) when it does not exist.
-static func require(params: Dictionary) -> Variant:
-	var missing: Variant = MCPToolkitError.require(params, ["node_path"])
-	if missing != null:
-		return missing
-	var node: Node = resolve(str(params["node_path"]))
-	return node if node != null else not_found(str(params["node_path"]))
+		hint = (
+			"%sChildren of '%s': %s. %s"
+			% [NameSuggestions.did_you_mean(node_path.get_file(), Array(names)), parent_path, ", ".join(names), HINT]
+		)
+	return Result.fail("NOT_FOUND", "The running game has no node '%s'." % node_path, hint)

@@ -1,8 +1,7 @@
 @tool
 extends RefCounted
 ## What the runtime command modules share while a game runs (export-clean): the log, the clock,
-## the signal watches and the input recording in progress. Null in the editor, where the modules
-## are only asked to describe themselves.
+## the signal watches and the input recording in progress. Only the game builds it.
 
 const LogBuffer := preload("res://addons/godot_live_mcp/diagnostics/log_buffer.gd")
 const TimeControl := preload("res://addons/godot_live_mcp/runtime/time_control.gd")

@@ -1,30 +1,60 @@
 @tool
 extends RefCounted
 ## Redacts secrets (keys, tokens, private keys, password assignments) from text read out of the
-## project before it reaches the model. Patterns live in contract.json (export-clean).
+## project before it reaches the model. Patterns live in contract.json "secret_patterns"
+## (export-clean). Scrub a whole text before paging, encoding or searching it: a window of it could
+## split a secret so that no pattern sees it, and a search of the raw text answers questions about
+## what the redacted spans hold.
 
 const ContractData := preload("res://addons/godot_live_mcp/contract/contract_data.gd")
+const TextContent := preload("res://addons/godot_live_mcp/authoring/text_content.gd")
 
 static var _rules: Array[Dictionary] = []
 
 
+## text with every secret replaced by "[REDACTED:<kind>]" (what precedes a secret in its pattern,
+## such as "password = ", is kept); a secret over several lines leaves its line breaks, so line
+## numbers stay those of the file.
 static func scrub(text: String) -> String:
 	var result: String = text
 	for rule: Dictionary in _compiled_rules():
-		var regex: RegEx = rule["regex"]
-		var keep: int = int(rule["keep_group"])
-		var replacement: String = "[REDACTED:%s]" % rule["kind"]
-		if keep > 0:
-			replacement = "$%d%s" % [keep, replacement]
-		result = regex.sub(result, replacement, true)
+		result = _redact(result, rule)
 	return result
+
+
+static func _redact(text: String, rule: Dictionary) -> String:
+	var matches: Array[RegExMatch] = (rule["regex"] as RegEx).search_all(text)
+	if matches.is_empty():
+		return text
+	var keep: int = int(rule["keep_group"])
+	var parts: PackedStringArray = PackedStringArray()
+	var done: int = 0
+	for found: RegExMatch in matches:
+		var secret_from: int = found.get_end(keep) if keep > 0 else found.get_start()
+		parts.append(text.substr(done, secret_from - done))
+		var secret: String = text.substr(secret_from, found.get_end() - secret_from)
+		parts.append("[REDACTED:%s]%s" % [rule["kind"], "\n".repeat(secret.count("\n"))])
+		done = found.get_end()
+	parts.append(text.substr(done))
+	return "".join(parts)
+
+
+## The bytes of a UTF-8 text with its secrets redacted; other bytes (binary data) as they are.
+static func scrub_bytes(bytes: PackedByteArray) -> PackedByteArray:
+	if not TextContent.is_utf8(bytes):
+		return bytes
+	var text: String = TextContent.decode(bytes)
+	var scrubbed: String = scrub(text)
+	return bytes if scrubbed == text else scrubbed.to_utf8_buffer()
 
 
 static func _compiled_rules() -> Array[Dictionary]:
 	if _rules.is_empty():
 		for entry: Variant in ContractData.data().get("secret_patterns", []):
 			var spec: Dictionary = entry
-			var regex: RegEx = RegEx.create_from_string(str(spec["pattern"]))
-			if regex.is_valid():
-				_rules.append({"regex": regex, "kind": str(spec["kind"]), "keep_group": int(spec.get("keep_group", 0))})
+			var regex: RegEx = RegEx.new()
+			if regex.compile(str(spec["pattern"]), false) != OK:
+				push_error("godot_live_mcp: the secret pattern %s does not compile" % spec["kind"])
+				continue
+			_rules.append({"regex": regex, "kind": str(spec["kind"]), "keep_group": int(spec.get("keep_group", 0))})
 	return _rules

@@ -9,6 +9,7 @@ const PortConfig := preload("res://addons/godot_live_mcp/transport/port_config.g
 const AuthToken := preload("res://addons/godot_live_mcp/transport/auth_token.gd")
 const InstanceRegistry := preload("res://addons/godot_live_mcp/instances/instance_registry.gd")
 const InstanceIdentity := preload("res://addons/godot_live_mcp/instances/instance_identity.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 
 var channel: String
 ## Null until open() has bound a port.
@@ -25,25 +26,23 @@ func _init(channel_name: String) -> void:
 ## on_message(peer_id, text), a peer that is gone to on_peer_closed(peer_id). A failure is logged
 ## loudly and returned, with nothing left listening.
 func open(buffer_bytes: int, on_message: Callable, on_peer_closed: Callable) -> Error:
-	var ports: Dictionary = PortConfig.resolve(channel)
-	if not ports["ok"]:
+	var resolved: Result = PortConfig.resolve(channel)
+	if resolved.failed():
 		push_error(
-			"godot_live_mcp: configuration error, the %s channel will not listen: %s" % [channel, ports["error"]]
+			"godot_live_mcp: configuration error, the %s channel will not listen: %s" % [channel, resolved.message]
 		)
 		return ERR_INVALID_PARAMETER
+	var ports: PortConfig.Band = resolved.value
 	var token: String = AuthToken.generate()
 	var candidate: WsTransport = WsTransport.new(token)
 	candidate.buffer_bytes = buffer_bytes
 	candidate.auth_reply = identity
 	candidate.on_message = on_message
 	candidate.on_peer_closed = on_peer_closed
-	if candidate.listen(ports["first"], ports["last"]) != OK:
-		var pinned: String = " (pinned)" if ports["pinned"] else ""
+	if candidate.listen(ports.first, ports.last) != OK:
+		var pinned: String = " (pinned)" if ports.pinned else ""
 		push_error(
-			(
-				"godot_live_mcp: no free port in %d-%d for the %s channel%s"
-				% [ports["first"], ports["last"], channel, pinned]
-			)
+			"godot_live_mcp: no free port in %d-%d for the %s channel%s" % [ports.first, ports.last, channel, pinned]
 		)
 		return ERR_CANT_CREATE
 	_token_path = InstanceRegistry.token_path(channel)

@@ -6,6 +6,7 @@ extends Node
 const ChannelEndpoint := preload("res://addons/godot_live_mcp/transport/channel_endpoint.gd")
 const IdleSleep := preload("res://addons/godot_live_mcp/transport/idle_sleep.gd")
 const Jsonrpc := preload("res://addons/godot_live_mcp/transport/jsonrpc.gd")
+const ContractData := preload("res://addons/godot_live_mcp/contract/contract_data.gd")
 const RequestRouter := preload("res://addons/godot_live_mcp/dispatch/request_router.gd")
 const MainLoopGuard := preload("res://addons/godot_live_mcp/dispatch/main_loop_guard.gd")
 const ToolkitSettings := preload("res://addons/godot_live_mcp/core/toolkit_settings.gd")
@@ -58,4 +59,5 @@ func _process(_delta: float) -> void:
 
 
 func _on_catalog_changed(version: int) -> void:
-	_endpoint.transport.broadcast(Jsonrpc.notice("catalog.changed", {"catalog_version": version}))
+	var notice: String = ContractData.protocol_method("catalog_changed")
+	_endpoint.transport.broadcast(Jsonrpc.notice(notice, {"catalog_version": version}))

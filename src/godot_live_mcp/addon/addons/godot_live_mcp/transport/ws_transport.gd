@@ -3,12 +3,14 @@ extends RefCounted
 ## A localhost WebSocket server: listens, accepts, authenticates each peer's first frame, and
 ## hands authenticated frames to on_message. Shared by the editor and runtime channels
 ## (export-clean). The owner calls pump() every frame.
+## Hostile peers cannot wear it down: an unauthenticated or refused socket is freed after a short
+## deadline whatever the peer does, at most max_unauthenticated_peers wait at once (the oldest is
+## dropped for a newcomer), and a failing accept backs off instead of spinning.
 
 const Jsonrpc := preload("res://addons/godot_live_mcp/transport/jsonrpc.gd")
 const AuthToken := preload("res://addons/godot_live_mcp/transport/auth_token.gd")
 const ContractData := preload("res://addons/godot_live_mcp/contract/contract_data.gd")
 
-const POLICY_VIOLATION := 1008
 const HEADER_MARGIN_BYTES := 64
 
 
@@ -19,6 +21,7 @@ class Peer:
 	var accepted_ms: int
 	var authed: bool = false
 	var closing: bool = false
+	var closing_ms: int = 0
 
 	func _init(peer_id: int, ws: WebSocketPeer) -> void:
 		id = peer_id
@@ -40,6 +43,12 @@ var _server: TCPServer = TCPServer.new()
 var _peers: Dictionary = {}  # id -> Peer
 var _next_id: int = 1
 var _auth_timeout_ms: int = ContractData.timeout_ms("auth")
+var _close_grace_ms: int = ContractData.timeout_ms("close_grace")
+var _max_unauthed: int = ContractData.limit("max_unauthenticated_peers")
+var _accepts_per_frame: int = ContractData.limit("accepts_per_frame")
+var _backoff_cap_ms: int = ContractData.timeout_ms("accept_backoff_cap")
+var _backoff_ms: int = 0
+var _accept_after_ms: int = 0
 
 
 func _init(token: String) -> void:
@@ -97,19 +106,32 @@ func broadcast(message: Dictionary) -> void:
 
 func stop() -> void:
 	for peer: Peer in _peers.values():
-		peer.socket.close(1001, "server stopping")
+		peer.socket.close(ContractData.close_code("going_away"), "server stopping")
 	_peers.clear()
 	_server.stop()
 	port = 0
 
 
+## Takes at most a frame's share of waiting connections; an accept that fails (no file descriptor
+## left, say) pauses accepting for a doubling delay instead of retrying in a tight loop.
 func _accept_pending() -> bool:
+	if Time.get_ticks_msec() < _accept_after_ms:
+		return false
 	var accepted: bool = false
-	while _server.is_connection_available():
+	for i: int in _accepts_per_frame:
+		if not _server.is_connection_available():
+			break
+		var stream: StreamPeerTCP = _server.take_connection()
+		if stream == null:
+			_back_off()
+			break
+		_backoff_ms = 0
+		_make_room_for_unauthed()
 		var socket: WebSocketPeer = WebSocketPeer.new()
 		socket.inbound_buffer_size = buffer_bytes
 		socket.outbound_buffer_size = buffer_bytes
-		if socket.accept_stream(_server.take_connection()) != OK:
+		if socket.accept_stream(stream) != OK:
+			stream.disconnect_from_host()
 			continue
 		socket.set_no_delay(true)
 		_peers[_next_id] = Peer.new(_next_id, socket)
@@ -118,11 +140,38 @@ func _accept_pending() -> bool:
 	return accepted
 
 
+## Out of descriptors, most likely: free the oldest waiting peer's and pause accepting a while.
+func _back_off() -> void:
+	for peer: Peer in _peers.values():
+		if not peer.authed:
+			_drop(peer)
+			break
+	_backoff_ms = clampi(_backoff_ms * 2, 10, _backoff_cap_ms)
+	_accept_after_ms = Time.get_ticks_msec() + _backoff_ms
+
+
+## Drops the oldest unauthenticated peers until a newcomer fits under the cap: an honest client
+## authenticates in its first frame, so it is never the oldest for long.
+func _make_room_for_unauthed() -> void:
+	var waiting: Array[Peer] = []
+	for peer: Peer in _peers.values():
+		if not peer.authed:
+			waiting.append(peer)
+	while waiting.size() >= maxi(_max_unauthed, 1):
+		_drop(waiting.pop_front())
+
+
 func _poll_peer(peer: Peer) -> bool:
 	peer.socket.poll()
 	var state: WebSocketPeer.State = peer.socket.get_ready_state()
 	if state == WebSocketPeer.STATE_CLOSED:
 		_forget(peer)
+		return false
+	if state == WebSocketPeer.STATE_CLOSING and not peer.closing:
+		peer.closing = true  # closed by the engine (an oversized frame) or by the peer
+		peer.closing_ms = Time.get_ticks_msec()
+	if peer.closing and Time.get_ticks_msec() - peer.closing_ms > _close_grace_ms:
+		_drop(peer)  # the peer never answered our close frame
 		return false
 	if not peer.authed and not peer.closing:
 		if Time.get_ticks_msec() - peer.accepted_ms > _auth_timeout_ms:
@@ -142,21 +191,27 @@ func _poll_peer(peer: Peer) -> bool:
 
 
 func _authenticate(peer: Peer, text: String) -> void:
-	var request: Dictionary = Jsonrpc.parse(text)
-	if not request["ok"] or request["method"] != "auth":
+	var request: Jsonrpc.Request = Jsonrpc.read(text)
+	if not request.is_valid() or request.method != ContractData.protocol_method("auth"):
 		_refuse(peer, "auth required")
 		return
-	var params: Dictionary = request["params"]
-	if not AuthToken.matches(_token, str(params.get("token", ""))):
+	if not AuthToken.matches(_token, str(request.params.get("token", ""))):
 		_refuse(peer, "invalid token")
 		return
 	peer.authed = true
-	send(peer.id, Jsonrpc.result(request["id"], auth_reply.call()))
+	send(peer.id, Jsonrpc.result(request.id, auth_reply.call()))
 
 
 func _refuse(peer: Peer, reason: String) -> void:
 	peer.closing = true
-	peer.socket.close(POLICY_VIOLATION, reason)
+	peer.closing_ms = Time.get_ticks_msec()
+	peer.socket.close(ContractData.close_code("policy_violation"), reason)
+
+
+## Closes the socket at once, without waiting for the peer, and forgets it.
+func _drop(peer: Peer) -> void:
+	peer.socket.close(-1)
+	_forget(peer)
 
 
 func _forget(peer: Peer) -> void:

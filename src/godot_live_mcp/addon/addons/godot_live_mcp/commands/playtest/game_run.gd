@@ -7,6 +7,8 @@ extends RefCounted
 ## "stopped": game.stop ended it; "crashed": it vanished without shutting down.
 const ENDS: Array = ["exited", "stopped", "crashed"]
 
+const Untrusted := preload("res://addons/godot_live_mcp/security/untrusted.gd")
+
 var scene: String = ""
 var started_unix: float = 0.0
 var started_by: String = "mcp"
@@ -33,5 +35,5 @@ func to_dict() -> Dictionary:
 	if not is_running():
 		data["ended"] = end
 		data["ended_unix"] = ended_unix
-		data["last_log_lines"] = Array(last_log_lines)
+		data["last_log_lines"] = Untrusted.wrap_strings("log", "the game", Array(last_log_lines))
 	return data

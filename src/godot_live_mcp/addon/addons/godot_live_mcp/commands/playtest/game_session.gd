@@ -4,6 +4,7 @@ extends RefCounted
 ## entries/<hash>.runtime.json when it listens and withdraws it when it shuts down cleanly, so an
 ## entry left behind by a dead process means the game crashed (or was killed).
 
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const GameRun := preload("res://addons/godot_live_mcp/commands/playtest/game_run.gd")
 const RunArgs := preload("res://addons/godot_live_mcp/commands/playtest/run_args.gd")
 const JsonFile := preload("res://addons/godot_live_mcp/instances/json_file.gd")
@@ -12,6 +13,8 @@ const InstanceRegistry := preload("res://addons/godot_live_mcp/instances/instanc
 const ProjectIdentity := preload("res://addons/godot_live_mcp/instances/project_identity.gd")
 const ProcessProbe := preload("res://addons/godot_live_mcp/instances/process_probe.gd")
 const MainLoopGuard := preload("res://addons/godot_live_mcp/dispatch/main_loop_guard.gd")
+const Scrubber := preload("res://addons/godot_live_mcp/security/scrubber.gd")
+const Untrusted := preload("res://addons/godot_live_mcp/security/untrusted.gd")
 
 const START_TIMEOUT_S := 30.0
 const STOP_TIMEOUT_S := 10.0
@@ -34,10 +37,10 @@ func observe() -> GameRun:
 
 
 ## Plays scene (the main scene when empty) and waits until its runtime channel listens.
-func start(scene: String, break_on_error: bool) -> Dictionary:
+func start(scene: String, break_on_error: bool) -> Result:
 	var run: GameRun = observe()
 	if (run != null and run.is_running()) or EditorInterface.is_playing_scene():
-		return MCPToolkitError.fail(
+		return Result.fail(
 			"GAME_ALREADY_RUNNING", "The game is already running (pid %d)." % (run.pid if run != null else 0)
 		)
 	_discard_stale_entry()
@@ -48,32 +51,28 @@ func start(scene: String, break_on_error: bool) -> Dictionary:
 	_run = GameRun.new()
 	_run.scene = scene if scene != "" else str(ProjectSettings.get_setting("application/run/main_scene", ""))
 	_run.started_unix = started_unix
-	var entry: Dictionary = await _wait_for_entry(started_unix)
-	if entry.is_empty():
-		return await _failed_start()
-	_run.pid = int(entry.get("pid", 0))
-	_run.runtime_port = int(entry.get("runtime_port", 0))
-	return MCPToolkitSuccess.ok(status())
+	var entry: Result = await _wait_for_entry(started_unix)
+	if entry.failed():
+		return _failed_start()
+	_run.pid = int(entry.value.get("pid", 0))
+	_run.runtime_port = int(entry.value.get("runtime_port", 0))
+	return Result.of(status())
 
 
 ## Ends the game and waits (bounded) until its process is gone; a killed game's entry is removed.
-func stop() -> Dictionary:
+func stop() -> Result:
 	var run: GameRun = observe()
 	if run == null or not run.is_running():
-		return MCPToolkitError.fail(
-			"GAME_NOT_RUNNING", "No game is running.", "game_status tells how the last run ended."
-		)
+		return Result.fail("GAME_NOT_RUNNING", "No game is running.", "game_status tells how the last run ended.")
 	run.stop_requested = true
 	EditorInterface.stop_playing_scene()
 	var deadline: int = Time.get_ticks_msec() + int(STOP_TIMEOUT_S * 1000)
 	while _alive(run.pid) and Time.get_ticks_msec() < deadline:
 		await _tree().create_timer(POLL_S).timeout
 	if _alive(run.pid):
-		return MCPToolkitError.fail(
-			"TIMEOUT", "The game (pid %d) did not end within %.0f s." % [run.pid, STOP_TIMEOUT_S]
-		)
+		return Result.fail("TIMEOUT", "The game (pid %d) did not end within %.0f s." % [run.pid, STOP_TIMEOUT_S])
 	_close(run)
-	return MCPToolkitSuccess.ok(status())
+	return Result.of(status())
 
 
 ## game.status's answer: the running game, or how the last run ended.
@@ -95,51 +94,54 @@ func _play(scene: String, flags: PackedStringArray) -> void:
 		await _tree().process_frame
 	# Playing saves the open scenes first, which pumps the main loop: no request may run inside it.
 	MainLoopGuard.hold()
-	if scene == "":
-		EditorInterface.play_main_scene()
+	var play: Callable = EditorInterface.play_main_scene
+	if scene != "":
+		play = EditorInterface.play_custom_scene.bind(scene)
+	if await MCPToolkitSafeSceneOps.save_before_running():
+		MCPToolkitSafeSceneOps.without_editor_save(play)
 	else:
-		EditorInterface.play_custom_scene(scene)
+		play.call()
 	MainLoopGuard.release()
 	for i: int in SETTLE_FRAMES:
 		await _tree().process_frame
 	run_args.restore()
 
 
-## The runtime entry of a game started at or after since, once it listens; {} if it never did.
-func _wait_for_entry(since: float) -> Dictionary:
+## The runtime entry of a game started at or after since, once it listens; a failure when the game
+## ended or never listened.
+func _wait_for_entry(since: float) -> Result:
 	var deadline: int = Time.get_ticks_msec() + int(START_TIMEOUT_S * 1000)
-	while Time.get_ticks_msec() < deadline:
+	while Time.get_ticks_msec() < deadline and EditorInterface.is_playing_scene():
 		var entry: Dictionary = JsonFile.read(_entry_path())
 		if (
 			not entry.is_empty()
 			and float(entry.get("started_unix", 0)) >= since - 1.0
 			and _alive(int(entry.get("pid", 0)))
 		):
-			return entry
-		if not EditorInterface.is_playing_scene():
-			return {}
+			return Result.of(entry)
 		await _tree().create_timer(POLL_S).timeout
-	return {}
+	return Result.fail("INVALID_STATE", "The game's runtime server did not listen.")
 
 
-func _failed_start() -> Dictionary:
+func _failed_start() -> Result:
 	if EditorInterface.is_playing_scene():
 		# Up but not listening: stop it rather than leave a game the tools cannot reach.
 		EditorInterface.stop_playing_scene()
 		_close(_run)
-		return (
-			MCPToolkitError
-			. fail(
-				"INVALID_STATE",
-				"The game started but its runtime server did not listen within %.0f s." % START_TIMEOUT_S,
-				"Check that project.godot lists the MCPRuntimeServer autoload (re-enable the godot_live_mcp plugin to restore it)."
+		return Result.fail(
+			"INVALID_STATE",
+			"The game started but its runtime server did not listen within %.0f s." % START_TIMEOUT_S,
+			(
+				"Check that project.godot lists the MCPRuntimeServer autoload (re-enable the godot_live_mcp"
+				+ " plugin to restore it)."
 			)
 		)
 	_close(_run)
 	_run.end = "crashed"
 	var lines: PackedStringArray = _run.last_log_lines
-	var detail: String = ("Last lines:\n" + "\n".join(lines)) if not lines.is_empty() else "It logged nothing."
-	return MCPToolkitError.fail(
+	var logged: String = Untrusted.wrap("log", "the game", "\n".join(lines)) if not lines.is_empty() else ""
+	var detail: String = ("Last lines:\n" + logged) if logged != "" else "It logged nothing."
+	return Result.fail(
 		"GAME_CRASHED", "The game ended while starting. %s" % detail, "Fix the error, then game_start again."
 	)
 
@@ -178,11 +180,12 @@ func _discard_stale_entry() -> void:
 	InstanceRegistry.rebuild_locked_async()
 
 
-## The game's last lines, with a crash's machine-code backtrace folded into one line.
+## The game's last lines, secrets redacted, with a crash's machine-code backtrace folded into one line.
 func _log_tail() -> PackedStringArray:
 	var kept: PackedStringArray = PackedStringArray()
 	var frames: int = 0
-	for line: String in FileAccess.get_file_as_string(_log_path()).strip_edges().split("\n", false):
+	var text: String = Scrubber.scrub(FileAccess.get_file_as_string(_log_path()))
+	for line: String in text.strip_edges().split("\n", false):
 		if _native_frame.search(line) != null:
 			frames += 1
 			continue

@@ -1,41 +1,31 @@
 @tool
 extends "res://addons/godot_live_mcp/runtime/commands/runtime_module.gd"
-## execute.code: run GDScript inside the running game.
+## execute.code: run GDScript inside the running game (editor.execute is its twin in the editor).
 
-const Options := preload("res://addons/godot_live_mcp/runtime/runtime_options.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const RuntimeNodes := preload("res://addons/godot_live_mcp/runtime/runtime_nodes.gd")
 const CodeRunner := preload("res://addons/godot_live_mcp/runtime/code_runner.gd")
 
-
-func register(registry: MCPToolkitCommandRegistry) -> void:
-	(
-		registry
-		. add(
-			"execute.code",
-			code,
-			(
-				Options
-				. changing(
-					"execute.code",
-					(
-						"Run GDScript in the running game and return the value: one expression (e.g."
-						+ " \"scene.get_node('Player').position\") or the body of a function (use return). The code sees"
-						+ " `scene` (the current scene's root), `tree` and `root`. Compile errors come back with line numbers."
-					)
-				)
-				. mark_destructive()
-				. with_input_schema(CodeRunner.input_schema())
-				. with_output_schema(CodeRunner.output_schema())
-			)
-		)
-	)
+const CHANNEL := "runtime"
+const GROUP := "execute"
+const COMMANDS := {
+	"execute.code":
+	{
+		"text":
+		(
+			"Run GDScript in the running game and return its value: an expression (\"scene.get_node('Player').position\")"
+			+ " or a function body (use return); it sees `scene` (the current scene), `tree`, `root`. It can run OS commands,"
+			+ " read and write any file and read every Godot instance's token: offered only with --allow-execute."
+		),
+		"args": CodeRunner.ARGS,
+		"returns": CodeRunner.RETURNS,
+		"marks": "destructive open_world",
+	},
+}
 
 
-func code(params: Dictionary) -> Dictionary:
-	var missing: Variant = MCPToolkitError.require(params, ["code"])
-	if missing != null:
-		return missing
-	var outcome: Dictionary = await CodeRunner.run(
-		str(params["code"]), str(params.get("mode", "auto")), _state.log_buffer, RuntimeNodes.scene_root()
-	)
-	return CodeRunner.envelope(outcome, "runtime_get_log")
+func code(params: CommandParams) -> Result:
+	var scene: Node = RuntimeNodes.scene_root()
+	var outcome: Result = await CodeRunner.run(params.text("code"), params.text("mode"), _state.log_buffer, scene)
+	return CodeRunner.answer(outcome, "runtime_get_log")

@@ -1,0 +1,86 @@
+"""The bearer token of the HTTP transport: 256 random bits per server start, kept in a private file.
+
+The file is the person's copy (``<user state dir>/godot-live-mcp/http/<port>.token``, the folder 0700,
+the file 0600); the token is also printed once on stderr. The SDK's Starlette pieces check it:
+``BearerAuthBackend`` reads the ``Authorization: Bearer`` header, ``RequireAuthMiddleware`` answers 401
+without it, and the verifier here compares in constant time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hmac
+import os
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+from mcp.server.auth.provider import AccessToken, TokenVerifier
+from mcp.server.auth.settings import AuthSettings
+from pydantic import AnyHttpUrl
+
+__all__ = [
+    "CLIENT_ID",
+    "HttpToken",
+    "StaticTokenVerifier",
+    "auth_settings",
+    "http_token_dir",
+    "http_token_path",
+]
+
+TOKEN_BYTES = 32  # 256 bits
+CLIENT_ID = "godot-live-mcp-http"
+
+
+def http_token_dir() -> Path:
+    """Where the HTTP transport keeps its token files: ``<user state dir>/godot-live-mcp/http``."""
+    return platformdirs.user_state_path("godot-live-mcp", appauthor=False) / "http"
+
+
+def http_token_path(port: int, folder: Path | None = None) -> Path:
+    """The token file of the server on ``port``."""
+    return (folder or http_token_dir()) / f"{port}.token"
+
+
+@dataclass(frozen=True)
+class HttpToken:
+    """One server start's token and the private file that holds it."""
+
+    value: str
+    path: Path
+
+    @classmethod
+    def create(cls, folder: Path, port: int) -> HttpToken:
+        """A fresh token written to ``folder/<port>.token`` (folder 0700, file 0600, created anew)."""
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.chmod(folder, 0o700)
+        path = http_token_path(port, folder)
+        value = secrets.token_urlsafe(TOKEN_BYTES)
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()  # a file left by a killed server: never reuse it, nor follow a link there
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        with os.fdopen(descriptor, "w", encoding="ascii") as file:
+            file.write(value + "\n")
+        return cls(value, path)
+
+    def remove(self) -> None:
+        with contextlib.suppress(OSError):
+            self.path.unlink()
+
+
+class StaticTokenVerifier(TokenVerifier):
+    """Accepts exactly one token, compared in constant time."""
+
+    def __init__(self, token: str) -> None:
+        self._expected = token.encode("utf-8")
+
+    async def verify_token(self, token: str) -> AccessToken | None:
+        if not hmac.compare_digest(token.encode("utf-8", errors="replace"), self._expected):
+            return None
+        return AccessToken(token=token, client_id=CLIENT_ID, scopes=[])
+
+
+def auth_settings(base_url: str) -> AuthSettings:
+    """Bearer checks only: no OAuth routes, no scopes, no protected-resource metadata."""
+    return AuthSettings(issuer_url=AnyHttpUrl(base_url), resource_server_url=None, required_scopes=[])

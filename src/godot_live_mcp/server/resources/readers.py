@@ -1,0 +1,155 @@
+"""Reading each ``godot://`` resource through the editor (or the game), with the existing commands."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from collections.abc import Awaitable, Callable
+from importlib import resources
+
+from mcp.shared.exceptions import MCPError
+from mcp_types import INTERNAL_ERROR, INVALID_PARAMS
+
+from godot_live_mcp.bridge.editor_link import EditorLink
+from godot_live_mcp.bridge.jsonrpc import JsonObject, JsonValue
+from godot_live_mcp.bridge.reply import CommandFailure, CommandReply
+from godot_live_mcp.bridge.runtime_link import RuntimeLink
+from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
+from godot_live_mcp.server.resources.addresses import JSON, ResourceAddress, ResourceKind
+from godot_live_mcp.server.resources.scene_file import SceneFormatError, scene_tree
+
+RESOURCE_NOT_FOUND = -32002  # the MCP spec's code for resources/read of a missing resource
+_MAX_PAGES = 64
+_CALL_TIMEOUT_S = CONTRACT.answer_wait_s(CONTRACT.timeouts_ms["default"])
+
+Content = tuple[str, str]  # (mime type, text)
+
+
+def coercion_document() -> str:
+    """The coercion reference (docs/coercion.md), bundled with the package."""
+    return (resources.files(__package__) / "coercion.md").read_text("utf-8")
+
+
+def resource_error(error: ToolError) -> MCPError:
+    """A JSON-RPC error for a failed read: code, message and hint in the text and in ``data``."""
+    number = {
+        ErrorCode.NOT_FOUND: RESOURCE_NOT_FOUND,
+        ErrorCode.INVALID_PARAMS: INVALID_PARAMS,
+        "PATH_DENIED": INVALID_PARAMS,
+    }.get(error.code, INTERNAL_ERROR)
+    text = f"{error.code}: {error.message}" + (f" Hint: {error.hint}" if error.hint else "")
+    return MCPError(number, text, {"code": error.code, "message": error.message, "hint": error.hint})
+
+
+class ResourceReaders:
+    """Reads an address to its content; failures raise ``ToolError`` with the command's code and hint."""
+
+    def __init__(
+        self, link: EditorLink, runtime: RuntimeLink | None, *, startup_wait_s: float = 120.0
+    ) -> None:
+        self._link = link
+        self._runtime = runtime
+        self._startup_wait_s = startup_wait_s
+        self._readers: dict[ResourceKind, Callable[[str], Awaitable[Content]]] = {
+            ResourceKind.PROJECT_INFO: self._project_info,
+            ResourceKind.COERCION_DOC: self._coercion,
+            ResourceKind.EDITOR_LOG: self._editor_log,
+            ResourceKind.GAME_LOG: self._game_log,
+            ResourceKind.SCENE: self._scene,
+            ResourceKind.SCRIPT: self._script,
+            ResourceKind.CLASS: self._class,
+        }
+
+    async def read(self, address: ResourceAddress) -> Content:
+        return await self._readers[address.kind](address.key)
+
+    async def editor(self, command: str, params: JsonObject) -> JsonObject:
+        """The data of one editor command; its failure as ``ToolError``. The first read waits (bounded)
+        for the first connection attempt, as the first tool list does."""
+        await self._link.wait_first_attempt(self._startup_wait_s)
+        return _data(await self._link.call(command, params, _CALL_TIMEOUT_S))
+
+    async def game(self, command: str, params: JsonObject) -> JsonObject:
+        if self._runtime is None:
+            raise ToolError(ErrorCode.GAME_NOT_RUNNING, "This server has no link to a running game.")
+        return _data(await self._runtime.call(command, params, _CALL_TIMEOUT_S))
+
+    async def _project_info(self, _key: str) -> Content:
+        return JSON, _json(await self.editor("project.get_info", {}))
+
+    async def _coercion(self, _key: str) -> Content:
+        return "text/markdown", coercion_document()
+
+    async def _editor_log(self, _key: str) -> Content:
+        return JSON, _json(await self.editor("editor.get_log", {}))
+
+    async def _game_log(self, _key: str) -> Content:
+        try:
+            return JSON, _json(await self.game("runtime.get_log", {}))
+        except ToolError as error:
+            if error.code not in (ErrorCode.GAME_NOT_RUNNING, ErrorCode.RUNTIME_DISCONNECTED):
+                raise
+        status = await self.editor("game.status", {})
+        return JSON, _json(
+            {
+                **status,
+                "hint": "No game runs now: game_start runs it; last_run holds the "
+                "last lines of the previous run.",
+            }
+        )
+
+    async def _class(self, name: str) -> Content:
+        return JSON, _json(await self.editor("classdb.get_class", {"class_name": name}))
+
+    async def _script(self, path: str) -> Content:
+        pages: list[str] = []
+        start = 1
+        for _ in range(_MAX_PAGES):
+            page = await self.editor("script.read", {"path": path, "start_line": start})
+            pages.append(str(page.get("content", "")))
+            next_start = page.get("next_start_line")
+            if not page.get("has_more") or not isinstance(next_start, int):
+                break
+            start = next_start
+        return "text/plain", "\n".join(pages)
+
+    async def _scene(self, path: str) -> Content:
+        raw = await self._file_bytes(path)
+        try:
+            return JSON, _json(scene_tree(path, raw.decode("utf-8")))
+        except (UnicodeDecodeError, SceneFormatError) as error:
+            raise ToolError(
+                ErrorCode.INVALID_PARAMS,
+                f"{path} is not a text scene (.tscn): {error}.",
+                "Binary scenes (.scn) are read open: scene_open, then scene_get_tree.",
+            ) from error
+
+    async def _file_bytes(self, path: str) -> bytes:
+        chunks: list[bytes] = []
+        offset = 0
+        for _ in range(_MAX_PAGES):
+            page = await self.editor("file.read", {"path": path, "offset": offset, "encoding": "base64"})
+            chunks.append(_base64(page.get("content")))
+            next_offset = page.get("next_offset")
+            if not page.get("has_more") or not isinstance(next_offset, int):
+                break
+            offset = next_offset
+        return b"".join(chunks)
+
+
+def _data(reply: CommandReply) -> JsonObject:
+    if isinstance(reply, CommandFailure):
+        raise reply.to_error()
+    return reply.data
+
+
+def _base64(content: JsonValue) -> bytes:
+    try:
+        return base64.b64decode(str(content or ""), validate=True)
+    except binascii.Error as error:
+        raise ToolError(ErrorCode.INTERNAL, f"file.read sent malformed base64: {error}") from error
+
+
+def _json(value: JsonValue) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))

@@ -1,0 +1,64 @@
+"""Bounds on every number a published input schema accepts.
+
+Godot reads JSON numbers as doubles: an integer past 2^53 arrives changed, and one past 2^63 wraps
+(``limit: 2**64`` became a negative page size). So every integer gets ``minimum`` and ``maximum``
+within ±(2^53 - 1) (a tighter bound the command declares is kept), and every number finite bounds.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from godot_live_mcp.bridge.jsonrpc import JsonObject, JsonValue
+
+__all__ = ["MAX_SAFE_INTEGER", "bounded_schema"]
+
+MAX_SAFE_INTEGER = 2**53 - 1
+_MAX_FLOAT = sys.float_info.max
+# The keywords whose values are schemas, or maps or lists of schemas (JSON Schema 2020-12).
+_ONE = frozenset(
+    {"additionalProperties", "items", "not", "if", "then", "else", "contains", "propertyNames"}
+    | {"unevaluatedItems", "unevaluatedProperties", "additionalItems"}
+)
+_MAPS = frozenset({"properties", "patternProperties", "$defs", "definitions", "dependentSchemas"})
+_LISTS = frozenset({"anyOf", "oneOf", "allOf", "prefixItems"})
+
+
+def bounded_schema(schema: JsonObject) -> JsonObject:
+    """A copy of ``schema`` in which every integer and number has finite bounds."""
+    return _walk(schema)
+
+
+def _walk(schema: JsonObject) -> JsonObject:
+    result: JsonObject = {key: _children(key, value) for key, value in schema.items()}
+    types = result.get("type")
+    named = types if isinstance(types, list) else [types]
+    if "integer" in named:
+        _bound(result, MAX_SAFE_INTEGER)
+    elif "number" in named:
+        _bound(result, _MAX_FLOAT)
+    return result
+
+
+def _children(key: str, value: JsonValue) -> JsonValue:
+    if key in _ONE:
+        return _each(value)
+    if key in _MAPS and isinstance(value, dict):
+        return {name: _each(item) for name, item in value.items()}
+    if key in _LISTS and isinstance(value, list):
+        return [_each(item) for item in value]
+    return value
+
+
+def _each(value: JsonValue) -> JsonValue:
+    return _walk(value) if isinstance(value, dict) else value
+
+
+def _bound(schema: JsonObject, limit: float) -> None:
+    low, high = _number(schema.get("minimum")), _number(schema.get("maximum"))
+    schema["minimum"] = -limit if low is None else max(low, -limit)
+    schema["maximum"] = limit if high is None else min(high, limit)
+
+
+def _number(value: JsonValue) -> float | None:
+    return value if isinstance(value, int | float) and not isinstance(value, bool) else None

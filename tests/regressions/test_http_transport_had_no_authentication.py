@@ -1,0 +1,207 @@
+"""Regression (issue 14): the HTTP transport took any request, so a credential-less ``initialize``
+followed by ``editor_execute`` ran code. Every request now needs the server start's bearer token, over
+real HTTP on 127.0.0.1; the SDK's DNS-rebinding checks still hold, and each session keeps its own
+tool surface."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import stat
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import anyio
+import httpx2
+import pytest
+from mcp.client import Client
+from mcp.client.streamable_http import streamable_http_client
+
+from godot_live_mcp.bridge.editor_link import Backoff, EditorLink
+from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
+from godot_live_mcp.server.app import GodotMcpApp
+from godot_live_mcp.server.http_auth import TOKEN_BYTES, HttpToken
+from godot_live_mcp.server.tool_policy import ToolPolicy
+from godot_live_mcp.server.transports import HTTP_PATH, run_http
+from tests.unit.fakes.fake_editor import FakeEditor, command
+from tests.unit.fakes.sources import FixedSource
+
+pytestmark = pytest.mark.anyio
+
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-11-25",
+        "capabilities": {},
+        "clientInfo": {"name": "probe", "version": "1"},
+    },
+}
+MCP_HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+COMMANDS = [
+    command("editor.get_info"),
+    command("signal.list", group={"name": "signal"}),
+    command("editor.execute", read_only=False, annotations={"read_only": False, "open_world": True}),
+]
+
+
+@dataclass
+class HttpServer:
+    url: str
+    token_file: Path
+    editor: FakeEditor
+
+    @property
+    def token(self) -> str:
+        return self.token_file.read_text("ascii").strip()
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@asynccontextmanager
+async def http_server(tmp_path: Path) -> AsyncIterator[HttpServer]:
+    port, tokens = free_port(), tmp_path / "tokens"
+    async with FakeEditor(tmp_path, [dict(c) for c in COMMANDS]) as editor:
+        link = EditorLink(FixedSource(editor.instance), backoff=Backoff(0.01, 2, 0.05))
+        app = GodotMcpApp(link, ToolPolicy(), startup_wait_s=5)
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(link.run)
+            tasks.start_soon(run_http, app, port, tokens)
+            await wait_listening(port)
+            yield HttpServer(f"http://127.0.0.1:{port}{HTTP_PATH}", tokens / f"{port}.token", editor)
+            tasks.cancel_scope.cancel()
+
+
+async def wait_listening(port: int) -> None:
+    with anyio.fail_after(10):
+        while True:
+            try:
+                stream = await anyio.connect_tcp("127.0.0.1", port)
+            except OSError:
+                await anyio.sleep(0.05)
+                continue
+            await stream.aclose()
+            return
+
+
+async def post(server: HttpServer, headers: dict[str, str]) -> httpx2.Response:
+    async with httpx2.AsyncClient() as http:
+        return await http.post(server.url, json=INITIALIZE, headers={**MCP_HEADERS, **headers})
+
+
+@pytest.mark.parametrize(
+    "authorization",
+    [None, "Bearer wrong-token", "Basic {token}", "Bearer {token}x", "bearer"],
+    ids=["no header", "wrong token", "wrong scheme", "token with a suffix", "scheme alone"],
+)
+async def test_a_request_without_the_token_is_refused_with_401(
+    tmp_path: Path, authorization: str | None
+) -> None:
+    async with http_server(tmp_path) as server:
+        headers = {} if authorization is None else {"Authorization": authorization.format(token=server.token)}
+        response = await post(server, headers)
+    assert response.status_code == 401, response.text
+    assert response.headers["www-authenticate"].startswith("Bearer ")
+    assert server.editor.methods_received() == ["mcp.catalog"]  # nothing reached the editor
+
+
+async def test_the_token_opens_the_door_and_is_new_private_and_gone_at_exit(tmp_path: Path) -> None:
+    async with http_server(tmp_path) as first:
+        response = await post(first, {"Authorization": f"Bearer {first.token}"})
+        mode = stat.S_IMODE(first.token_file.stat().st_mode)
+        folder_mode = stat.S_IMODE(first.token_file.parent.stat().st_mode)
+        token = first.token
+    (tmp_path / "again").mkdir()
+    async with http_server(tmp_path / "again") as second:
+        assert second.token != token
+    assert response.status_code == 200, response.text
+    assert (mode, folder_mode) == (0o600, 0o700)
+    assert len(token) >= TOKEN_BYTES * 4 // 3  # 256 bits, base64url
+    assert not first.token_file.exists()
+
+
+@pytest.mark.parametrize(
+    ("header", "value", "status"),
+    [("Host", "evil.example:80", 421), ("Origin", "http://evil.example", 403)],
+)
+async def test_dns_rebinding_checks_still_hold_with_the_token(
+    tmp_path: Path, header: str, value: str, status: int
+) -> None:
+    async with http_server(tmp_path) as server:
+        response = await post(server, {"Authorization": f"Bearer {server.token}", header: value})
+    assert response.status_code == status, response.text
+
+
+@asynccontextmanager
+async def client(server: HttpServer) -> AsyncIterator[Client]:
+    http = httpx2.AsyncClient(headers={"Authorization": f"Bearer {server.token}"})
+    async with http, Client(streamable_http_client(server.url, http_client=http), mode="legacy") as session:
+        yield session
+
+
+async def test_sessions_run_side_by_side_each_with_its_own_tool_surface(tmp_path: Path) -> None:
+    async with http_server(tmp_path) as server, client(server) as first, client(server) as second:
+        loaded = await first.call_tool("discover_tools", {"request": "signal"})
+        first_tools = names((await first.list_tools()).tools)
+        second_tools = names((await second.list_tools()).tools)
+        called = await second.call_tool("editor_get_info", {})
+    assert not loaded.is_error
+    assert "signal_list" in first_tools
+    assert "signal_list" not in second_tools
+    assert not called.is_error
+    assert "editor_execute" not in first_tools  # code execution stays off without --allow-execute
+
+
+def names(tools: list[Any]) -> list[str]:
+    return [tool.name for tool in tools]
+
+
+async def test_the_token_file_is_never_world_readable_even_with_a_lax_umask(tmp_path: Path) -> None:
+    old = os.umask(0)
+    try:
+        token = HttpToken.create(tmp_path / "lax", 1234)
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(token.path.stat().st_mode) == 0o600
+    assert token.path.read_text("ascii").strip() == token.value
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_a_served_token_file_goes_when_serve_is_stopped(tmp_path: Path, signum: signal.Signals) -> None:
+    port = free_port()
+    env = {**os.environ, REGISTRY_DIR_ENV: str(tmp_path / "reg"), "XDG_STATE_HOME": str(tmp_path / "state")}
+    command = [sys.executable, "-m", "godot_live_mcp", "serve", "--transport", "http", "--port", str(port)]
+    token_file = tmp_path / "state" / "godot-live-mcp" / "http" / f"{port}.token"
+    with subprocess.Popen([*command, "--no-launch"], env=env, stderr=subprocess.PIPE) as serve:
+        listening(port)
+        assert stat.S_IMODE(token_file.stat().st_mode) == 0o600
+        serve.send_signal(signum)
+        assert serve.stderr is not None
+        printed = serve.stderr.read().decode()
+        serve.wait(15)
+    assert printed.count("Authorization: Bearer ") == 1  # printed once
+    assert not token_file.exists()
+
+
+def listening(port: int) -> None:
+    deadline = time.monotonic() + 15
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            assert time.monotonic() < deadline, "serve never listened"
+            time.sleep(0.05)

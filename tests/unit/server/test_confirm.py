@@ -1,0 +1,71 @@
+"""``--confirm destructive``: the person is asked through elicitation, or the call is refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import mcp_types as types
+import pytest
+from mcp.client.session import ClientRequestContext
+
+from godot_live_mcp.contract import ErrorCode
+from godot_live_mcp.server.features import FeatureOptions
+from tests.mcp_results import failure
+from tests.unit.server.feature_session import serving
+
+pytestmark = pytest.mark.anyio
+
+CONFIRM = FeatureOptions(confirm_destructive=True)
+
+
+def answering(action: str, confirm: bool | None = None) -> tuple[Any, list[str]]:
+    questions: list[str] = []
+
+    async def elicit(context: ClientRequestContext, params: types.ElicitRequestParams) -> types.ElicitResult:
+        assert isinstance(params, types.ElicitRequestFormParams)
+        questions.append(params.message)
+        content = None if confirm is None else {"confirm": confirm}
+        return types.ElicitResult(action=action, content=content)  # type: ignore[arg-type]
+
+    return elicit, questions
+
+
+async def test_off_by_default_a_destructive_tool_just_runs(tmp_path: Path) -> None:
+    async with serving(tmp_path) as session:
+        result = await session.client.call_tool("file_delete", {"path": "res://a.txt"})
+    assert not result.is_error
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+async def test_without_elicitation_the_call_is_refused_with_how_to_confirm(tmp_path: Path, mode: str) -> None:
+    async with serving(tmp_path, features=CONFIRM, mode=mode) as session:
+        refused = failure(await session.client.call_tool("file_delete", {"path": "res://a.txt"}))
+        harmless = await session.client.call_tool("node_get", {})
+    assert refused["code"] == ErrorCode.PERMISSION_DENIED
+    assert "file_delete is destructive" in refused["message"]
+    assert "without --confirm destructive" in refused["hint"]
+    assert "file.delete" not in session.editor.methods_received()
+    assert not harmless.is_error
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+async def test_a_yes_from_the_person_runs_the_call(tmp_path: Path, mode: str) -> None:
+    elicit, questions = answering("accept", True)
+    async with serving(tmp_path, features=CONFIRM, mode=mode, elicitation_callback=elicit) as session:
+        result = await session.client.call_tool("file_delete", {"path": "res://a.txt"})
+    assert not result.is_error
+    assert result.structured_content == {"echo": {"path": "res://a.txt"}}
+    assert len(questions) == 1
+    assert questions[0].startswith("Allow file_delete to run?")
+    assert "res://a.txt" in questions[0]
+
+
+@pytest.mark.parametrize(("action", "confirm"), [("accept", False), ("decline", None), ("cancel", None)])
+async def test_anything_but_yes_refuses_the_call(tmp_path: Path, action: str, confirm: bool | None) -> None:
+    elicit, _ = answering(action, confirm)
+    async with serving(tmp_path, features=CONFIRM, elicitation_callback=elicit) as session:
+        refused = failure(await session.client.call_tool("file_delete", {"path": "res://a.txt"}))
+    assert refused["code"] == ErrorCode.PERMISSION_DENIED
+    assert refused["message"].startswith("The person did not allow file_delete")
+    assert "file.delete" not in session.editor.methods_received()
