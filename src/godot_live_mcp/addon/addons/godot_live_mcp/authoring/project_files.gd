@@ -5,6 +5,7 @@ extends RefCounted
 ## snapshots that make a file change undoable in the global history.
 
 const PathGuard := preload("res://addons/godot_live_mcp/security/path_guard.gd")
+const ScanHazard := preload("res://addons/godot_live_mcp/security/scan_hazard.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
 const TextContent := preload("res://addons/godot_live_mcp/authoring/text_content.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
@@ -161,14 +162,37 @@ static func sync_editor(paths: PackedStringArray) -> bool:
 		filesystem.update_file(path)
 		_refresh_loaded(path)
 	if not complete:
-		filesystem.scan()
+		request_scan()
 	return complete
 
 
 ## Asks the editor to rescan (for folders, which update_file does not cover) and waits for it, bounded.
 static func rescan() -> bool:
-	EditorInterface.get_resource_filesystem().scan()
+	request_scan()
 	return await MCPToolkitSafeSceneOps.wait_for_scan_idle()
+
+
+## Asks the editor to rescan the project, unless a link in it would make the scan recurse without end
+## (ScanHazard): then the editor is left as it is, with a warning naming the link. False then.
+## sources_only: look for changed files only (EditorFileSystem.scan_sources), which walks folders too.
+static func request_scan(sources_only: bool = false) -> bool:
+	var link: String = ScanHazard.looping_link()
+	if link != "":
+		push_warning(
+			(
+				(
+					"godot_live_mcp: not asking the editor to rescan: the link %s points back into its own folder,"
+					+ " and the engine's scan would never end (put a .gdignore file beside it)"
+				)
+				% link
+			)
+		)
+		return false
+	if sources_only:
+		EditorInterface.get_resource_filesystem().scan_sources()
+	else:
+		EditorInterface.get_resource_filesystem().scan()
+	return true
 
 
 ## EDITOR_BUSY when the editor is still scanning after the bounded wait.

@@ -4,6 +4,7 @@ extends RefCounted
 ## has finished scanning and importing so the next tool sees a settled project.
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const SETTLE_FRAMES := 3
 const MAX_WAIT_MS := 60000
@@ -83,9 +84,7 @@ static func wait_for_idle(params: CommandParams) -> Result:
 	var filesystem: EditorFileSystem = EditorInterface.get_resource_filesystem()
 	var started: int = Time.get_ticks_msec()
 	var deadline: int = started + clampi(params.integer("timeout_ms"), 0, MAX_WAIT_MS)
-	var scan: bool = params.flag("scan")
-	if scan:
-		filesystem.scan_sources()
+	var scan: bool = params.flag("scan") and ProjectFiles.request_scan(true)
 	var quiet_frames: int = 0 if scan or filesystem.is_scanning() else SETTLE_FRAMES
 	while quiet_frames < SETTLE_FRAMES:
 		if Time.get_ticks_msec() > deadline:

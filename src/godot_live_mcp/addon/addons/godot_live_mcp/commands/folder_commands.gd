@@ -109,14 +109,14 @@ static func delete(params: CommandParams) -> Result:
 static func make_folders(folders: PackedStringArray) -> void:
 	for folder: String in folders:
 		DirAccess.make_dir_recursive_absolute(folder)
-	EditorInterface.get_resource_filesystem().scan()
+	ProjectFiles.request_scan()
 
 
 ## Removes folders that are still empty (innermost first) and asks the editor to rescan.
 static func remove_folders(folders: PackedStringArray) -> void:
 	for index: int in range(folders.size() - 1, -1, -1):
 		DirAccess.remove_absolute(folders[index])
-	EditorInterface.get_resource_filesystem().scan()
+	ProjectFiles.request_scan()
 
 
 ## Deletes files, then folders innermost first; the first failure stops it.
@@ -129,7 +129,7 @@ static func remove_tree(folders: PackedStringArray, files: PackedStringArray) ->
 		var err: Error = DirAccess.remove_absolute(folders[index])
 		if err != OK:
 			return err
-	EditorInterface.get_resource_filesystem().scan()
+	ProjectFiles.request_scan()
 	return OK
 
 

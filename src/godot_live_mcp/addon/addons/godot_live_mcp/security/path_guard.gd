@@ -25,7 +25,7 @@ const PROJECT_FILE := "res://project.godot"
 const ADDON_FENCE := "inside the MCP addon's own folder, which tools may not touch"
 const WRITE_HINT := (
 	"Write elsewhere under res://: .godot/ is the engine's cache, and project settings have their own"
-	+ " tools (project_set_setting, autoload_add, input_action_add)."
+	+ " tools (project_set_setting, autoload_add, input_map_add_action)."
 )
 
 
