@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import mcp_types as types
 
 from godot_live_mcp.server._meta import ERROR_META_KEY
+
+_ENVELOPE = re.compile(
+    r'\A<untrusted-content nonce="(?P<nonce>[0-9a-f]+)" kind="[^"]*" source="[^"]*">\n'
+    r"(?P<body>.*)\n</untrusted-content nonce=\"(?P=nonce)\">\Z",
+    re.DOTALL,
+)
 
 
 def text_of(result: types.CallToolResult) -> str:
@@ -32,3 +39,10 @@ def failure(result: types.CallToolResult) -> dict[str, str]:
 
 def failure_code(result: types.CallToolResult) -> str:
     return failure(result)["code"]
+
+
+def envelope_body(text: str) -> str:
+    """The body of a text that is exactly one untrusted-content envelope, well formed."""
+    match = _ENVELOPE.match(text)
+    assert match is not None, f"not one untrusted-content envelope: {text[:200]!r}"
+    return match.group("body")

@@ -50,7 +50,7 @@ async def test_editor_get_info_describes_the_live_editor(engine_editor: EngineEd
 
 async def test_scene_get_tree_lists_the_open_level(engine_editor: EngineEditor) -> None:
     async with mcp_client(engine_editor) as client:
-        tree = structured(await client.call_tool("scene_get_tree", {"max_depth": 1}))
+        tree = structured(await client.call_tool("scene_get_tree", {"max_depth": 1, "detail": "full"}))
     nodes = {node["path"]: node for node in tree["nodes"]}
     assert nodes["."]["type"] == "Node2D"
     assert nodes["Player"]["type"] == "CharacterBody2D"

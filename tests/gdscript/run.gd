@@ -6,57 +6,25 @@ extends SceneTree
 ## "file::method" name contains one of them.
 
 const UnitTest := preload("unit_test.gd")
+## The addon's own capture of what the engine logs (from any thread), read back after each test.
+const LogBuffer := preload("res://addons/godot_live_mcp/diagnostics/log_buffer.gd")
 
 ## A test still running after this long fails (a coroutine that never resumes would hang the run).
 const TEST_DEADLINE_MS := 10000
 ## A whole run that takes longer is cut.
 const DEADLINE_MS := 120000
 
-
-## Collects what the engine logs (from any thread) while a test runs.
-class ErrorLog:
-	extends Logger
-	var lines: PackedStringArray = PackedStringArray()
-	var _lock: Mutex = Mutex.new()
-
-	func _log_error(
-		function: String,
-		file: String,
-		line: int,
-		code: String,
-		rationale: String,
-		_editor_notify: bool,
-		error_type: int,
-		script_backtraces: Array[ScriptBacktrace]
-	) -> void:
-		if error_type == ERROR_TYPE_WARNING:
-			return
-		var place: String = "%s:%d in %s" % [file, line, function]
-		for trace: ScriptBacktrace in script_backtraces:
-			if trace != null and trace.get_frame_count() > 0:
-				place = "%s:%d" % [trace.get_frame_file(0), trace.get_frame_line(0)]
-				break
-		_lock.lock()
-		lines.append("%s (%s)" % [rationale if rationale != "" else code, place])
-		_lock.unlock()
-
-	func take() -> PackedStringArray:
-		_lock.lock()
-		var taken: PackedStringArray = lines.duplicate()
-		lines.clear()
-		_lock.unlock()
-		return taken
-
-
 var _passed: int = 0
 var _failed: int = 0
 var _started_ms: int = 0
-var _log: ErrorLog = ErrorLog.new()
+var _log: LogBuffer = LogBuffer.new(1000)
+## Entries before this seq were already taken.
+var _taken_seq: int = 0
 
 
 func _initialize() -> void:
 	_started_ms = Time.get_ticks_msec()
-	OS.add_logger(_log)
+	_log.start_capture()
 	_run_all.call_deferred()
 
 
@@ -86,7 +54,7 @@ func _test_files(folder: String) -> PackedStringArray:
 
 func _run_file(path: String, filters: PackedStringArray) -> void:
 	var script: GDScript = load(path) as GDScript
-	var errors: PackedStringArray = _log.take()
+	var errors: PackedStringArray = _take_errors()
 	if script == null or not script.can_instantiate():
 		_fail(path.get_file(), ["the file does not load"] + Array(errors))
 		return
@@ -101,13 +69,13 @@ func _run_test(script: GDScript, method: String, name: String) -> void:
 	if test == null:
 		_fail(name, ["the file does not extend unit_test.gd"])
 		return
-	_log.take()
+	_take_errors()
 	var problems: PackedStringArray = PackedStringArray()
 	if not await _finished(test, method):
 		problems.append("still running after %d ms" % TEST_DEADLINE_MS)
 	await test.tear_down()
 	problems.append_array(test.failures)
-	for error: String in _log.take():
+	for error: String in _take_errors():
 		if not test.expects(error):
 			problems.append("the engine logged: " + error)
 	if problems.is_empty():
@@ -129,6 +97,15 @@ func _finished(test: UnitTest, method: String) -> bool:
 	return done[0]
 
 
+## The errors logged since the last call, one line each (warnings and prints are not failures).
+func _take_errors() -> PackedStringArray:
+	var lines: PackedStringArray = PackedStringArray()
+	for entry: Dictionary in _log.read(_taken_seq, -1, ["error", "script_error", "shader_error"]):
+		lines.append(LogBuffer.format_line(entry))
+	_taken_seq = _log.next_seq()
+	return lines
+
+
 func _fail(name: String, problems: Array) -> void:
 	_failed += 1
 	print("FAIL %s" % name)
@@ -146,6 +123,6 @@ func _selected(name: String, filters: PackedStringArray) -> bool:
 
 
 func _finish(failed: int) -> void:
-	OS.remove_logger(_log)
+	_log.stop_capture()
 	print("%d passed, %d failed" % [_passed, failed])
 	quit(1 if failed > 0 else 0)

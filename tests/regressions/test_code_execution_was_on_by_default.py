@@ -26,6 +26,8 @@ COMMANDS = [
     command("execute.code", group={"name": "execute"}, annotations=OPEN_WORLD, channel="editor"),
 ]
 EXECUTE_TOOLS = ["editor_execute", "execute_code"]
+# The real catalogue has a third way to run code: evaluating in a game stopped in the debugger.
+REAL_EXECUTE_TOOLS = [*EXECUTE_TOOLS, "debug_evaluate"]
 POWERS = ("OS commands", "read and write any file", "instance's token", "--allow-execute")
 
 
@@ -100,13 +102,13 @@ async def test_the_real_execute_tools_are_open_world_say_so_and_are_off_by_defau
         refused = failure(await client.call_tool("editor_execute", {"code": "OS.get_name()"}))
     async with mcp_client(engine_editor) as client:
         tools = {tool.name: tool for tool in (await client.list_tools()).tools}
-    assert not set(EXECUTE_TOOLS) & listed
+    assert not set(REAL_EXECUTE_TOOLS) & listed
     assert refused["code"] == ErrorCode.PERMISSION_DENIED
     open_world = {
         name for name, tool in tools.items() if tool.annotations and tool.annotations.open_world_hint
     }
-    assert open_world == set(EXECUTE_TOOLS)
-    for name in EXECUTE_TOOLS:
+    assert open_world == set(REAL_EXECUTE_TOOLS)
+    for name in REAL_EXECUTE_TOOLS:
         description = tools[name].description or ""
         for power in POWERS:
             assert power in description, (name, power)

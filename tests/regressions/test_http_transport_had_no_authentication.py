@@ -30,6 +30,7 @@ from godot_live_mcp.server.app import GodotMcpApp
 from godot_live_mcp.server.http_auth import TOKEN_BYTES, HttpToken
 from godot_live_mcp.server.tool_policy import ToolPolicy
 from godot_live_mcp.server.transports import HTTP_PATH, run_http
+from tests.engine.harness import EngineEditor
 from tests.unit.fakes.fake_editor import FakeEditor, command
 from tests.unit.fakes.sources import FixedSource
 
@@ -146,14 +147,18 @@ async def test_dns_rebinding_checks_still_hold_with_the_token(
 
 
 @asynccontextmanager
-async def client(server: HttpServer) -> AsyncIterator[Client]:
-    http = httpx2.AsyncClient(headers={"Authorization": f"Bearer {server.token}"})
-    async with http, Client(streamable_http_client(server.url, http_client=http), mode="legacy") as session:
+async def client(url: str, token: str) -> AsyncIterator[Client]:
+    http = httpx2.AsyncClient(headers={"Authorization": f"Bearer {token}"})
+    async with http, Client(streamable_http_client(url, http_client=http), mode="legacy") as session:
         yield session
 
 
 async def test_sessions_run_side_by_side_each_with_its_own_tool_surface(tmp_path: Path) -> None:
-    async with http_server(tmp_path) as server, client(server) as first, client(server) as second:
+    async with (
+        http_server(tmp_path) as server,
+        client(server.url, server.token) as first,
+        client(server.url, server.token) as second,
+    ):
         loaded = await first.call_tool("discover_tools", {"request": "signal"})
         first_tools = names((await first.list_tools()).tools)
         second_tools = names((await second.list_tools()).tools)
@@ -205,3 +210,46 @@ def listening(port: int) -> None:
         except OSError:
             assert time.monotonic() < deadline, "serve never listened"
             time.sleep(0.05)
+
+
+def call_execute(code: str) -> dict[str, Any]:
+    arguments = {"code": code, "mode": "body"}
+    return {
+        "jsonrpc": "2.0",
+        "id": 2,
+        "method": "tools/call",
+        "params": {"name": "editor_execute", "arguments": arguments},
+    }
+
+
+@pytest.mark.engine
+async def test_the_real_editor_runs_no_code_for_a_request_without_the_token(
+    engine_editor: EngineEditor, tmp_path: Path
+) -> None:
+    """The attack itself, on the real editor with code execution allowed: initialize and editor_execute
+    without a token are refused before they reach the editor; the same call with the token runs."""
+    marker = tmp_path / "ran.txt"
+    code = f'var f := FileAccess.open("{marker}", FileAccess.WRITE)\nf.store_string("ran")\nreturn true'
+    port = free_port()
+    url = f"http://127.0.0.1:{port}{HTTP_PATH}"
+    env = {**os.environ, **engine_editor.env, "XDG_STATE_HOME": str(tmp_path / "state")}
+    serve = [sys.executable, "-m", "godot_live_mcp", "serve", "--transport", "http", "--port", str(port)]
+    serve += ["--project", str(engine_editor.project), "--no-launch", "--allow-execute"]
+    token_file = tmp_path / "state" / "godot-live-mcp" / "http" / f"{port}.token"
+    async with await anyio.open_process(serve, env=env, stderr=subprocess.DEVNULL) as process:
+        try:
+            await wait_listening(port)
+            async with httpx2.AsyncClient() as http:
+                initialize = await http.post(url, json=INITIALIZE, headers=MCP_HEADERS)
+                executed = await http.post(url, json=call_execute(code), headers=MCP_HEADERS)
+            refused_ran = marker.exists()
+            async with client(url, token_file.read_text("ascii").strip()) as session:
+                allowed = await session.call_tool("editor_execute", {"code": code, "mode": "body"})
+        finally:
+            process.send_signal(signal.SIGTERM)
+            with anyio.fail_after(15):
+                await process.wait()
+    assert (initialize.status_code, executed.status_code) == (401, 401)
+    assert refused_ran is False
+    assert not allowed.is_error
+    assert marker.read_text("utf-8") == "ran"

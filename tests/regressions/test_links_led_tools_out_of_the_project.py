@@ -116,6 +116,13 @@ async def test_a_path_through_a_link_out_of_the_project_is_refused(
     assert not (editor.project / "stolen.txt").exists()
 
 
+async def test_a_read_only_server_reads_no_link_out_either(editor: EngineEditor) -> None:
+    async with mcp_client(editor, "--read-only") as read_only:
+        for tool, arguments in ESCAPES[:8]:
+            refused = await call_fails(read_only, tool, arguments, "PATH_DENIED")
+            assert "symbolic link" in refused["message"], (tool, refused)
+
+
 async def test_a_recursive_delete_never_follows_a_nested_link_out(
     client: Client, editor: EngineEditor
 ) -> None:
@@ -149,6 +156,29 @@ async def test_a_planted_temp_link_cannot_redirect_an_atomic_write(
     assert (editor.project / "mcp_links" / "target.txt").read_text("utf-8") == "after"
     assert (outside(editor) / "victim.txt").read_text("utf-8") == "victim"
     assert (editor.project / "mcp_links" / "target.txt.mcp_tmp").is_symlink()
+
+
+async def test_a_scene_opened_by_hand_through_a_link_is_not_saved_through_it(
+    client: Client, editor: EngineEditor
+) -> None:
+    """scene_open refuses the link, but a person may open it in the editor; scene_save still refuses."""
+    linked = f"{LINKS}/evil_link.tscn"
+    opening = (
+        f'EditorInterface.open_scene_from_path("{linked}")\n'
+        "return EditorInterface.get_edited_scene_root().scene_file_path"
+    )
+    opened = await call(client, "editor_execute", {"code": opening, "mode": "body"})
+    try:
+        edit = {"node_path": ".", "property": "editor_description", "value": "edited"}
+        await call(client, "node_set_property", edit)
+        refused = await call_fails(client, "scene_save", {}, "PATH_DENIED")
+    finally:
+        closing = "EditorInterface.close_scene()\nreturn EditorInterface.get_open_scenes()"
+        still_open = await call(client, "editor_execute", {"code": closing, "mode": "body"})
+    assert opened["value"] == linked
+    assert "symbolic link" in refused["message"]
+    assert (outside(editor) / "evil.tscn").read_text("utf-8") == EVIL_SCENE
+    assert linked not in still_open["value"]
 
 
 async def test_a_link_that_stays_inside_is_followed_to_its_real_path(client: Client) -> None:

@@ -63,7 +63,7 @@ async def test_a_node_path_out_of_the_scene_is_refused(
     assert refused["code"] in ("INVALID_PARAMS", "NOT_FOUND"), refused
     if ".." in str(arguments):
         assert "leads out of the edited scene" in refused["message"], refused
-    tree = await call(tools, "scene_get_tree", {"scene": scene})
+    tree = await call(tools, "scene_get_tree", {"scene": scene, "detail": "full"})
     assert [node["name"] for node in tree["nodes"]] == ["Scene", "Child"]
 
 

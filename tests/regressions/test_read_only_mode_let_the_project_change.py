@@ -126,13 +126,15 @@ async def test_a_read_only_server_leaves_the_real_project_as_it_was(
 
 
 @pytest.mark.engine
-@pytest.mark.xfail(
-    strict=True,
-    reason="game.stop still declares read_only in commands/game_commands.gd; it needs the marks "
-    "'exclusive scene_independent idempotent' (a GDScript change outside this work)",
-)
-async def test_game_stop_is_not_published_as_read_only(tools: Client) -> None:
+async def test_game_stop_is_not_published_as_read_only(engine_editor: EngineEditor, tools: Client) -> None:
     listed = {tool.name: tool for tool in (await tools.list_tools()).tools}
     annotations = listed["game_stop"].annotations
+    async with mcp_client(engine_editor, "--read-only") as read_only:
+        offered = {tool.name for tool in (await read_only.list_tools()).tools}
+        refused = failure(await read_only.call_tool("game_stop", {}))
     assert annotations is not None
-    assert annotations.read_only_hint is False
+    assert (annotations.read_only_hint, annotations.idempotent_hint) == (False, True)
+    assert "game_stop" not in offered
+    assert "game_status" in offered
+    assert refused["code"] == ErrorCode.READ_ONLY_MODE
+    assert "did not start" in refused["message"]

@@ -20,8 +20,9 @@ from typing import Any
 import pytest
 from mcp.client import Client
 
-from tests.engine.authoring._helpers import call, call_fails
+from tests.engine.authoring._helpers import call, call_fails, call_with_text
 from tests.engine.harness import EngineEditor, mcp_client
+from tests.mcp_results import envelope_body
 from tests.regressions._own_editor import own_editor
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
@@ -154,17 +155,11 @@ async def test_small_pages_never_reassemble_a_secret(client: Client, page_bytes:
                 {"path": CONFIG, "offset": offset, "max_bytes": page_bytes, "encoding": encoding},
             )
             chunk = page["content"]
-            text += (
-                base64.b64decode(chunk).decode("utf-8", "replace") if encoding == "base64" else _body(chunk)
-            )
+            text += base64.b64decode(chunk).decode("utf-8", "replace") if encoding == "base64" else chunk
             if not page["has_more"]:
                 break
             offset = page["next_offset"]
         assert leaked(text) == [], (encoding, page_bytes)
-
-
-def _body(envelope: str) -> str:
-    return envelope.split("\n", 1)[1].rsplit("\n", 1)[0] if envelope.startswith("<untrusted") else envelope
 
 
 async def test_a_regex_search_is_no_oracle(client: Client) -> None:
@@ -196,28 +191,31 @@ async def test_a_secret_file_by_name_is_refused_to_every_reader(client: Client, 
     assert found["total_matches"] == 0
 
 
-async def test_a_resource_dictionary_with_a_type_key_is_scrubbed_and_wrapped(client: Client) -> None:
-    dumped = await call(
+async def test_a_resource_dictionary_with_a_type_key_is_scrubbed_and_marked_untrusted(client: Client) -> None:
+    dumped, text = await call_with_text(
         client, "resource_get", {"path": "res://resources/vault.tres", "properties": ["data"]}
     )
     data = dumped["properties"]["data"]
-    assert "<untrusted-content" in data["type"]
+    assert "<untrusted-content" not in data["type"]  # structured values are raw, scrubbed
     assert leaked(str(data)) == []
+    assert leaked(envelope_body(text)) == []
 
 
-async def test_setting_values_are_scrubbed_and_wrapped(client: Client) -> None:
-    setting = await call(client, "project_get_setting", {"name": "mcp_tests/billing_key"})
-    assert setting["value"].startswith("<untrusted-content")
+async def test_setting_values_are_scrubbed_and_marked_untrusted(client: Client) -> None:
+    setting, text = await call_with_text(client, "project_get_setting", {"name": "mcp_tests/billing_key"})
+    assert not setting["value"].startswith("<untrusted-content")
     assert leaked(setting["value"]) == []
+    assert leaked(envelope_body(text)) == []
     listed = await call(client, "project_list_settings", {"prefix": "mcp_tests/"})
     assert leaked(str(listed)) == []
 
 
-async def test_a_file_name_that_reads_as_an_instruction_is_wrapped(client: Client) -> None:
-    listed = await call(client, "file_list", {"path": "res://"})
+async def test_a_file_name_that_reads_as_an_instruction_is_marked_untrusted(client: Client) -> None:
+    listed, text = await call_with_text(client, "file_list", {"path": "res://"})
     names = [entry["path"] for entry in listed["entries"] if "Ignore previous" in entry["path"]]
     assert names
-    assert all(name.startswith("<untrusted-content") for name in names)
+    body = envelope_body(text)  # the whole text is one envelope; the names in it are data
+    assert all(name in body for name in names)
 
 
 async def test_the_games_last_lines_and_its_log_file_are_kept_private(
@@ -232,7 +230,7 @@ async def test_the_games_last_lines_and_its_log_file_are_kept_private(
             break
     lines = status["last_run"]["last_log_lines"]
     assert any("leaking [REDACTED:github_token]" in line for line in lines), lines
-    assert all(line.startswith("<untrusted-content") for line in lines)
+    assert not any(line.startswith("<untrusted-content") for line in lines)
     assert leaked(str(lines)) == []
     logs = list((editor.registry / "logs").glob("*.runtime.log"))
     assert logs

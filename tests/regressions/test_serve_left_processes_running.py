@@ -157,7 +157,7 @@ def test_a_stop_signal_stops_the_game_and_the_editor_without_relaunching(
         serve.popen.send_signal(signum)
         assert serve.wait_exit() == -signum
     assert_nothing_left(tmp_path, editor, game)
-    launches = (tmp_path / "serve.log").read_text().count("launching a headless Godot editor")
+    launches = (tmp_path / "serve.log").read_text().count("launching a Godot editor")
     assert launches == 1
 
 
@@ -168,7 +168,8 @@ def test_a_frozen_editor_is_killed_when_the_client_leaves(tmp_path: Path, editor
         serve.stdin.close()
         assert serve.wait_exit() == 0
         took = time.monotonic() - began
-    editor_logs.clear()  # a frozen, then killed editor may leave a torn log
+    # A frozen, then killed editor may leave a torn log: leave this test's logs out of the session's check.
+    editor_logs[:] = [log for log in editor_logs if tmp_path not in log.parents]
     assert_nothing_left(tmp_path, editor, game)
     assert took < 10.0, took
 

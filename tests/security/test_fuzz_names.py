@@ -45,7 +45,7 @@ class Scene:
         return result.structured_content
 
     def read(self) -> None:
-        tree = self.call("scene_get_tree", {"limit": 10_000})
+        tree = self.call("scene_get_tree", {"limit": 10_000, "detail": "full"})
         self.names |= {str(node["name"]) for node in tree["nodes"]}
 
 

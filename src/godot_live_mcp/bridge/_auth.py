@@ -63,9 +63,18 @@ def read_token(path: Path) -> str:
     return token
 
 
-async def authenticate(ws: ClientConnection, token: str, *, client: str, endpoint: Endpoint) -> PeerIdentity:
-    """Send the ``auth`` frame and check the answer; raises ``ToolError`` when the peer refuses."""
-    params: JsonObject = {"token": token, "client": client, "protocol_version": CONTRACT.protocol_version}
+async def authenticate(
+    ws: ClientConnection, token: str, *, client: str, endpoint: Endpoint, read_only: bool = False
+) -> PeerIdentity:
+    """Send the ``auth`` frame and check the answer; raises ``ToolError`` when the peer refuses.
+
+    ``read_only`` tells the editor this server's mode, which its dock shows."""
+    params: JsonObject = {
+        "token": token,
+        "client": client,
+        "protocol_version": CONTRACT.protocol_version,
+        "read_only": read_only,
+    }
     # The addon allows the auth timeout for our first frame; its answer gets the same plus the margin.
     timeout_s = CONTRACT.answer_wait_s(CONTRACT.timeouts_ms["auth"])
     try:

@@ -26,6 +26,8 @@ class CommandAnnotations:
     exclusive: bool = False
     open_world: bool = False
     """Reaches past the project: runs arbitrary code (OS commands, any file, other instances' tokens)."""
+    long_running: bool = False
+    """Can take long (waits, steps, imports): offered as an MCP task; reports progress."""
 
     @property
     def mutating(self) -> bool:

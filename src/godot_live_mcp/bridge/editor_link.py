@@ -1,7 +1,8 @@
 """Keeps one live editor connection: find, connect, fetch the catalogue, reconnect with backoff.
 
-While disconnected, ``call`` fails at once with ``EDITOR_DISCONNECTED``; nothing waits for the
-editor to come back.
+While disconnected, ``call`` fails at once (``EDITOR_NOT_RUNNING`` before any editor was reached,
+``EDITOR_DISCONNECTED`` after); nothing waits for the editor to come back. The catalogue goes with the
+connection, so the editor's tools leave the list while it is away and come back with it.
 """
 
 from __future__ import annotations
@@ -18,15 +19,21 @@ from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStre
 from godot_live_mcp.bridge.catalog import Catalog, parse_catalog
 from godot_live_mcp.bridge.jsonrpc import JsonValue, Notification
 from godot_live_mcp.bridge.peer_connection import PeerConnection, connect_peer
-from godot_live_mcp.bridge.queue_events import current_queue_listener
+from godot_live_mcp.bridge.queue_events import current_progress_listener, current_queue_listener
 from godot_live_mcp.bridge.reply import CommandReply, read_reply
 from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
 from godot_live_mcp.instances.instance import EditorInstance
 
 logger = logging.getLogger(__name__)
 
-CatalogListener = Callable[[Catalog], Awaitable[None]]
+# Called with each catalogue fetched, and with None when the editor is gone.
+CatalogListener = Callable[[Catalog | None], Awaitable[None]]
+NotificationListener = Callable[[Notification], None]
 CATALOG_CHANGED = CONTRACT.method("catalog_changed")
+# While no editor is registered, the registry (local files) is read this often: an editor that appears is
+# reached within this delay. Connection failures back off as usual.
+_NOT_RUNNING_POLL_S = 0.5
+_WITHDRAW_WAIT_S = 2.0
 
 
 class EditorSource(ABC):
@@ -34,7 +41,8 @@ class EditorSource(ABC):
 
     @abstractmethod
     async def find(self) -> EditorInstance:
-        """The editor to talk to now; raises ``ToolError`` ``EDITOR_DISCONNECTED`` saying why not."""
+        """The editor to talk to now; raises ``ToolError`` saying why not (``EDITOR_NOT_RUNNING`` when
+        none is registered)."""
 
 
 @dataclass(frozen=True)
@@ -55,18 +63,25 @@ class Backoff:
 class EditorLink:
     """The server's view of "the editor": run ``run()`` in a task group, then ``call()`` freely."""
 
-    def __init__(self, source: EditorSource, *, backoff: Backoff | None = None) -> None:
+    def __init__(
+        self, source: EditorSource, *, backoff: Backoff | None = None, read_only: bool = False
+    ) -> None:
         self.source = source
+        self.read_only = read_only  # told to the editor on auth (its dock shows it); enforced by the server
         self._backoff = backoff or Backoff()
         self._listeners: list[CatalogListener] = []
+        self._notification_listeners: list[NotificationListener] = []
         self._connection: PeerConnection | None = None
         self._instance: EditorInstance | None = None
         self._catalog: Catalog | None = None
         self._problem = ToolError(
-            ErrorCode.EDITOR_DISCONNECTED, "The server has not reached a Godot editor yet."
+            ErrorCode.EDITOR_NOT_RUNNING, "The server has not reached a Godot editor yet."
         )
         self._first_attempt = anyio.Event()
         self._connected = anyio.Event()
+        # Set while no catalogue is being handed to the listeners (a call waits for its tools to be in).
+        self._settled = anyio.Event()
+        self._settled.set()
         self._closed = False
         self._scope: anyio.CancelScope | None = None
 
@@ -81,27 +96,39 @@ class EditorLink:
 
     @property
     def catalog(self) -> Catalog | None:
-        """The last catalogue fetched; kept while reconnecting so the tool list stays stable."""
+        """The catalogue of the editor connected now (None while there is none)."""
         return self._catalog
 
     @property
     def problem(self) -> ToolError:
-        """The ``EDITOR_DISCONNECTED`` error a call gets now, naming the last failure and its fix."""
+        """The error a call gets now, naming the last failure and its fix: ``EDITOR_NOT_RUNNING`` while no
+        editor has been reached yet, ``EDITOR_DISCONNECTED`` otherwise."""
         cause = self._problem
-        if cause.code == ErrorCode.EDITOR_DISCONNECTED:
+        never_connected = self._instance is None and cause.code == ErrorCode.EDITOR_NOT_RUNNING
+        if cause.code == ErrorCode.EDITOR_DISCONNECTED or never_connected:
             return ToolError(cause.code, cause.message, cause.hint)
         message = f"Not connected to a Godot editor ({cause.code}): {cause.message}"
         return ToolError(ErrorCode.EDITOR_DISCONNECTED, message, cause.hint)
 
     def add_catalog_listener(self, listener: CatalogListener) -> None:
-        """Call ``listener`` with every catalogue fetched (on each connection and on ``catalog.changed``)."""
+        """Call ``listener`` with every catalogue fetched (on each connection and on ``catalog.changed``),
+        and with None when the connection is lost."""
         self._listeners.append(listener)
+
+    def add_notification_listener(self, listener: NotificationListener) -> None:
+        """Call ``listener`` with every notice of the editor other than ``catalog.changed``."""
+        self._notification_listeners.append(listener)
 
     async def wait_first_attempt(self, timeout_s: float) -> bool:
         """Wait (bounded) until the first connection attempt has succeeded or failed."""
         with anyio.move_on_after(timeout_s):
             await self._first_attempt.wait()
         return self._first_attempt.is_set()
+
+    async def wait_settled(self, timeout_s: float) -> None:
+        """Wait (bounded) until the catalogue being published has reached every listener."""
+        with anyio.move_on_after(timeout_s):
+            await self._settled.wait()
 
     async def wait_connected(self, timeout_s: float) -> bool:
         with anyio.move_on_after(timeout_s):
@@ -113,13 +140,19 @@ class EditorLink:
     ) -> CommandReply:
         """Run one editor command; fails fast with ``EDITOR_DISCONNECTED`` while there is no connection.
 
-        Its queue events go to the listener installed with ``listening_to_queue``, if any.
+        Its queue events and progress reports go to the listeners installed with ``listening_to_queue``
+        and ``listening_to_progress``, if any.
         """
         connection = self._connection
         if connection is None or connection.closed:
             raise self.problem
-        listener = current_queue_listener()
-        result = await connection.request(method, params, timeout_s=timeout_s, on_queue=listener)
+        result = await connection.request(
+            method,
+            params,
+            timeout_s=timeout_s,
+            on_queue=current_queue_listener(),
+            on_progress=current_progress_listener(),
+        )
         return read_reply(result, method, connection.endpoint.peer_name)
 
     def close(self) -> None:
@@ -147,13 +180,17 @@ class EditorLink:
                 self._note_problem(ToolError(ErrorCode.INTERNAL, f"Unexpected failure: {error}"))
             finally:
                 self._first_attempt.set()
-            await anyio.sleep(next(delays))
+            await self._withdraw_catalog()
+            not_running = self._problem.code == ErrorCode.EDITOR_NOT_RUNNING
+            await anyio.sleep(_NOT_RUNNING_POLL_S if not_running else next(delays))
 
     async def _serve_one_connection(self) -> None:
         instance = await self.source.find()
         changes, stale = anyio.create_memory_object_stream[int](1)
         with changes, stale:
-            async with connect_peer(instance.endpoint, on_notification=self._notified(changes)) as connection:
+            async with connect_peer(
+                instance.endpoint, on_notification=self._notified(changes), read_only=self.read_only
+            ) as connection:
                 catalog = await request_catalog(connection)
                 # Attached before its tools are published: a call may follow the tool list at once.
                 self._attach(instance, connection)
@@ -189,11 +226,23 @@ class EditorLink:
             logger.warning("%s: %s", error.code, error.message)
         self._problem = error
 
-    async def _publish(self, catalog: Catalog) -> None:
+    async def _publish(self, catalog: Catalog | None) -> None:
+        settled = self._settled = anyio.Event()
         self._catalog = catalog
-        logger.info("catalogue version %d: %d commands", catalog.version, len(catalog.commands))
-        for listener in self._listeners:
-            await listener(catalog)
+        if catalog is not None:
+            logger.info("catalogue version %d: %d commands", catalog.version, len(catalog.commands))
+        try:
+            for listener in self._listeners:
+                await listener(catalog)
+        finally:
+            settled.set()
+
+    async def _withdraw_catalog(self) -> None:
+        """The editor is gone: its tools go too (bounded, so a client that stopped reading cannot hold
+        the link)."""
+        if self._catalog is not None:
+            with anyio.move_on_after(_WITHDRAW_WAIT_S):
+                await self._publish(None)
 
     async def _refresh_on_change(
         self, connection: PeerConnection, stale: MemoryObjectReceiveStream[int]
@@ -204,11 +253,12 @@ class EditorLink:
             except ToolError as error:
                 logger.warning("could not refresh the catalogue: %s", error.message)
 
-    @staticmethod
-    def _notified(changes: MemoryObjectSendStream[int]) -> Callable[[Notification], None]:
+    def _notified(self, changes: MemoryObjectSendStream[int]) -> Callable[[Notification], None]:
         def on_notification(notification: Notification) -> None:
             if notification.method != CATALOG_CHANGED:
                 logger.debug("editor notification %s %s", notification.method, notification.params)
+                for listener in self._notification_listeners:
+                    listener(notification)
                 return
             version = notification.params.get("catalog_version", 0)
             # WouldBlock: a refresh is already due, and it will fetch the newest catalogue.

@@ -2,8 +2,8 @@
 correlated by id, bounded waits. The only WebSocket client of the server.
 
 When the socket closes, every pending request fails at once; nothing waits for an answer that
-cannot come. The peer's queue notifications (``_queued``, ``_executing``) go to the request they
-name.
+cannot come. The peer's queue and progress notifications (``_queued``, ``_executing``, ``_progress``)
+go to the request they name.
 """
 
 from __future__ import annotations
@@ -31,7 +31,13 @@ from godot_live_mcp.bridge.jsonrpc import (
     encode_request,
     parse_message,
 )
-from godot_live_mcp.bridge.queue_events import QueueEvent, QueueListener, parse_queue_event
+from godot_live_mcp.bridge.queue_events import (
+    CallEvent,
+    ProgressListener,
+    QueueEvent,
+    QueueListener,
+    parse_call_event,
+)
 from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
 from godot_live_mcp.instances.instance import Endpoint
 
@@ -43,20 +49,20 @@ NotificationCallback = Callable[[Notification], None]
 MAX_FRAME_BYTES = 32 * 1024 * 1024
 _MESSAGE_TOO_BIG = CONTRACT.close_codes["message_too_big"]
 _CANCEL_SEND_TIMEOUT_S = 1.0
-_QUEUE_EVENTS_KEPT = 8  # a request sees two (queued, then executing); more are dropped
+_EVENTS_KEPT = 64  # queued, executing, then a long command's progress reports; more are dropped
 
 
 class _Pending:
-    """The slot a request's answer lands in, and the stream of queue events that precede it."""
+    """The slot a request's answer lands in, and the stream of queue and progress events before it."""
 
     def __init__(self, method: str) -> None:
         self.method = method
         self.result: JsonValue = None
         self.error: ToolError | None = None
         self._resolved = False
-        self._events_in, self.events = anyio.create_memory_object_stream[QueueEvent](_QUEUE_EVENTS_KEPT)
+        self._events_in, self.events = anyio.create_memory_object_stream[CallEvent](_EVENTS_KEPT)
 
-    def note(self, event: QueueEvent) -> None:
+    def note(self, event: CallEvent) -> None:
         with suppress(anyio.WouldBlock, anyio.ClosedResourceError):
             self._events_in.send_nowait(event)
 
@@ -112,11 +118,13 @@ class PeerConnection:
         *,
         timeout_s: float,
         on_queue: QueueListener | None = None,
+        on_progress: ProgressListener | None = None,
     ) -> JsonValue:
         """Send one request and return its result; raises ``ToolError`` on timeout, failure or close.
 
         ``timeout_s`` bounds the wait, and starts again when a queued command begins to run (the
-        peer's watchdog times the run from there). ``on_queue`` hears this request's queue events.
+        peer's watchdog times the run from there). ``on_queue`` hears this request's queue events,
+        ``on_progress`` its progress reports.
         When the caller gives up (timeout or cancellation) the peer is told with ``_cancel``.
         """
         self._raise_if_closed()
@@ -124,7 +132,7 @@ class PeerConnection:
         pending = self._pending[request_id] = _Pending(method)
         try:
             await self._send(encode_request(request_id, method, params))
-            await _wait_for_answer(pending, timeout_s, on_queue)
+            await _wait_for_answer(pending, timeout_s, on_queue, on_progress)
         except TimeoutError:
             await self._cancel_remote(request_id)
             raise ToolError(
@@ -193,11 +201,11 @@ class PeerConnection:
                 pending.resolve(error=message.to_tool_error(pending.method, self.endpoint.peer_name))
 
     def _notify(self, notification: Notification) -> None:
-        queued = parse_queue_event(notification)
-        if queued is None:
+        about_request = parse_call_event(notification)
+        if about_request is None:
             self._on_notification(notification)
             return
-        request_id, event = queued
+        request_id, event = about_request
         pending = self._pending.get(request_id)
         if pending is not None:
             pending.note(event)
@@ -215,10 +223,16 @@ class PeerConnection:
             raise ToolError(self._close_reason.code, self._close_reason.message)
 
 
-async def _wait_for_answer(pending: _Pending, timeout_s: float, on_queue: QueueListener | None) -> None:
+async def _wait_for_answer(
+    pending: _Pending, timeout_s: float, on_queue: QueueListener | None, on_progress: ProgressListener | None
+) -> None:
     """Until the answer is in; ``TimeoutError`` after ``timeout_s``, counted afresh once the command runs."""
     with anyio.fail_after(timeout_s) as deadline:
         async for event in pending.events:
+            if not isinstance(event, QueueEvent):
+                if on_progress is not None:
+                    await on_progress(event)
+                continue
             if event.started:
                 deadline.deadline = anyio.current_time() + timeout_s
             if on_queue is not None:
@@ -248,8 +262,10 @@ async def connect_peer(
     *,
     on_notification: NotificationCallback = lambda _: None,
     open_timeout_s: float = 5.0,
+    read_only: bool = False,
 ) -> AsyncIterator[PeerConnection]:
-    """Connect to ``endpoint``, authenticate with its token, and read frames until the block exits."""
+    """Connect to ``endpoint``, authenticate with its token (telling it whether this server runs
+    read-only), and read frames until the block exits."""
     token = read_token(endpoint.token_path)
     try:
         ws = await connect(
@@ -268,7 +284,9 @@ async def connect_peer(
             f"Could not connect to {endpoint.peer_name} at {endpoint.url} ({endpoint.describe()}): {error}",
         ) from error
     try:
-        identity = await authenticate(ws, token, client=f"godot-live-mcp/{__version__}", endpoint=endpoint)
+        identity = await authenticate(
+            ws, token, client=f"godot-live-mcp/{__version__}", endpoint=endpoint, read_only=read_only
+        )
         connection = PeerConnection(ws, endpoint, identity, on_notification)
         async with anyio.create_task_group() as tasks:
             tasks.start_soon(connection._read_frames)

@@ -1,8 +1,10 @@
-"""The editor's word on a serialized command waiting for its turn (``_queued``) and starting (``_executing``).
+"""A peer's word on one request while it runs: a serialized command waiting for its turn (``_queued``)
+and starting (``_executing``), and how far a long command got (``_progress``: scan percent, frames
+stepped).
 
-Whoever runs a tool call hears of them by installing a listener with ``listening_to_queue``; the
-editor connection hands each event of that call's request to it. A context variable carries the
-listener so the tool backends in between need not know about it.
+Whoever runs a tool call hears of them by installing listeners with ``listening_to_queue`` and
+``listening_to_progress``; the connection hands each event of that call's request to them. Context
+variables carry the listeners so the tool backends in between need not know about them.
 """
 
 from __future__ import annotations
@@ -11,12 +13,14 @@ from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import TypeGuard
 
 from godot_live_mcp.bridge.jsonrpc import Notification, RequestId, as_request_id
 from godot_live_mcp.contract import CONTRACT
 
 QUEUED = CONTRACT.method("queued")
 EXECUTING = CONTRACT.method("executing")
+PROGRESS = CONTRACT.method("progress")
 
 
 @dataclass(frozen=True)
@@ -33,9 +37,21 @@ class QueueEvent:
         return f"Waiting for the editor: {self.position} earlier command{plural} in the mutation queue."
 
 
+@dataclass(frozen=True)
+class ProgressEvent:
+    """How far a running command got: ``done`` of ``total`` (None when unknown), and what it does now."""
+
+    done: float
+    total: float | None = None
+    message: str = ""
+
+
+CallEvent = QueueEvent | ProgressEvent
 QueueListener = Callable[[QueueEvent], Awaitable[None]]
+ProgressListener = Callable[[ProgressEvent], Awaitable[None]]
 
 _listener: ContextVar[QueueListener | None] = ContextVar("godot_live_mcp_queue_listener", default=None)
+_progress: ContextVar[ProgressListener | None] = ContextVar("godot_live_mcp_progress_listener", default=None)
 
 
 @contextmanager
@@ -52,6 +68,20 @@ def current_queue_listener() -> QueueListener | None:
     return _listener.get()
 
 
+@contextmanager
+def listening_to_progress(listener: ProgressListener) -> Iterator[None]:
+    """Requests made inside the block report their commands' progress to ``listener``."""
+    token = _progress.set(listener)
+    try:
+        yield
+    finally:
+        _progress.reset(token)
+
+
+def current_progress_listener() -> ProgressListener | None:
+    return _progress.get()
+
+
 def parse_queue_event(notification: Notification) -> tuple[RequestId, QueueEvent] | None:
     """The request a ``_queued``/``_executing`` notification is about and what it says; None for others."""
     if notification.method not in (QUEUED, EXECUTING):
@@ -63,3 +93,23 @@ def parse_queue_event(notification: Notification) -> tuple[RequestId, QueueEvent
         return request_id, QueueEvent(started=True)
     position = notification.params.get("position", 0)
     return request_id, QueueEvent(False, int(position) if isinstance(position, int | float) else 0)
+
+
+def parse_progress_event(notification: Notification) -> tuple[RequestId, ProgressEvent] | None:
+    """The request a ``_progress`` notification is about and how far it got; None for others."""
+    params = notification.params
+    request_id = as_request_id(params.get("id"))
+    done, total, message = params.get("progress"), params.get("total"), params.get("message")
+    if notification.method != PROGRESS or request_id is None or not _is_number(done):
+        return None
+    known_total = float(total) if _is_number(total) and total > 0 else None
+    return request_id, ProgressEvent(float(done), known_total, message if isinstance(message, str) else "")
+
+
+def parse_call_event(notification: Notification) -> tuple[RequestId, CallEvent] | None:
+    """A queue or progress event about one request; None for every other notification."""
+    return parse_queue_event(notification) or parse_progress_event(notification)
+
+
+def _is_number(value: object) -> TypeGuard[int | float]:
+    return isinstance(value, int | float) and not isinstance(value, bool)

@@ -13,8 +13,10 @@ from pathlib import Path
 
 import anyio
 
+from godot_live_mcp.bridge.debugger_pause import DebuggerPause
 from godot_live_mcp.bridge.jsonrpc import JsonValue
 from godot_live_mcp.bridge.peer_connection import PeerConnection, connect_peer
+from godot_live_mcp.bridge.queue_events import current_progress_listener
 from godot_live_mcp.bridge.reply import CommandReply, read_reply
 from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.instances.instance import EditorInstance, Endpoint
@@ -31,7 +33,8 @@ _SLOW_HINT = "The game may be busy in a long frame; runtime_get_log shows what i
 class RuntimeLink:
     """The server's view of "the running game": run ``run()`` in a task group, then ``call()``.
 
-    ``editor`` names the editor whose project's game to follow (the editor link's current one).
+    ``editor`` names the editor whose project's game to follow (the editor link's current one);
+    ``pause`` tells when the editor's debugger holds the game, so calls fail at once instead of waiting.
     """
 
     def __init__(
@@ -40,8 +43,10 @@ class RuntimeLink:
         *,
         registry: Path | None = None,
         poll_interval_s: float = 0.5,
+        pause: DebuggerPause | None = None,
     ) -> None:
         self._editor = editor
+        self._pause = pause or DebuggerPause()
         self._registry = registry
         self._poll_interval_s = poll_interval_s
         self._connection: PeerConnection | None = None
@@ -56,10 +61,19 @@ class RuntimeLink:
     async def call(
         self, method: str, params: Mapping[str, JsonValue] | None, timeout_s: float
     ) -> CommandReply:
-        """Run one runtime command in the game; ``GAME_NOT_RUNNING`` at once when there is none."""
+        """Run one runtime command in the game; ``GAME_NOT_RUNNING`` at once when there is none. Its
+        progress reports (frames stepped) go to the listener installed with ``listening_to_progress``;
+        ``GAME_PAUSED_IN_DEBUGGER`` at once while the editor's debugger holds the game."""
+        return await self._pause.unless_paused(method, lambda: self._call(method, params, timeout_s))
+
+    async def _call(
+        self, method: str, params: Mapping[str, JsonValue] | None, timeout_s: float
+    ) -> CommandReply:
         connection = await self._ready_connection()
         try:
-            result = await connection.request(method, params, timeout_s=timeout_s)
+            result = await connection.request(
+                method, params, timeout_s=timeout_s, on_progress=current_progress_listener()
+            )
         except ToolError as error:
             raise _cut_short(error, method) from None
         return read_reply(result, method, connection.endpoint.peer_name)

@@ -30,7 +30,7 @@ from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
 DEMO_CALLS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("editor_get_info", {}),
     ("project_get_info", {}),
-    ("scene_get_tree", {}),
+    ("scene_get_tree", {"detail": "full"}),
     ("classdb_get_class", {"class_name": "CharacterBody2D"}),
     (
         "node_create",

@@ -14,10 +14,13 @@ from rich.markup import escape
 from rich.table import Table
 
 from godot_live_mcp import __version__
+from godot_live_mcp.cli._doctor_live import live_findings
+from godot_live_mcp.cli._setup_status import setup_findings
 from godot_live_mcp.contract import ActionableError
 from godot_live_mcp.godot.locator import find_godot, godot_version
 from godot_live_mcp.instances.addon_install import (
     addon_enabled,
+    addon_version_gap,
     bundled_addon_version,
     installed_addon_version,
     project_root,
@@ -45,6 +48,7 @@ def doctor_command(project: Path | None, godot: str | None) -> None:
     checks = [*_environment_checks(), *_godot_checks(godot), _registry_check()]
     if project is not None:
         checks += _project_checks(project)
+        checks += _setup_checks(project)
     _render(checks)
     sys.exit(0 if all(check.ok for check in checks) else 1)
 
@@ -95,15 +99,7 @@ def _project_checks(project: Path) -> list[_Check]:
     except ActionableError as error:
         return [_Check("Project", False, error.message, error.hint)]
     install_hint = f"run `godot-live-mcp install-addon {root}`"
-    bundled = bundled_addon_version()
-    if installed is None:
-        addon = _Check("Addon installed", False, f"no addons/godot_live_mcp in {root}", install_hint)
-    elif installed != bundled:
-        addon = _Check(
-            "Addon installed", False, f"version {installed}, this package ships {bundled}", install_hint
-        )
-    else:
-        addon = _Check("Addon installed", True, f"version {installed}")
+    addon = _addon_check(root, installed, install_hint)
     enabled_check = _Check(
         "Addon enabled",
         enabled,
@@ -111,6 +107,35 @@ def _project_checks(project: Path) -> list[_Check]:
         "" if enabled else install_hint,
     )
     return [_Check("Project", True, str(root)), addon, enabled_check]
+
+
+def _addon_check(root: Path, installed: str | None, install_hint: str) -> _Check:
+    """Installed and current; an older copy is upgraded only when the person runs install-addon."""
+    bundled = bundled_addon_version()
+    gap = addon_version_gap(installed, bundled)
+    if gap == "missing":
+        return _Check("Addon installed", False, f"no addons/godot_live_mcp in {root}", install_hint)
+    if gap == "older":
+        detail = f"version {installed} is older than {bundled}, which this package ships"
+        return _Check(
+            "Addon installed", False, detail, f"{install_hint} to upgrade it, then reload the project"
+        )
+    if gap == "newer":
+        detail = f"version {installed} is newer than this package ({__version__}, addon {bundled})"
+        return _Check(
+            "Addon installed", False, detail, "upgrade godot-live-mcp (pip install -U godot-live-mcp)"
+        )
+    return _Check("Addon installed", True, f"version {installed}")
+
+
+def _setup_checks(project: Path) -> list[_Check]:
+    """The clients configured for the project, and its working rules blocks (``configure --rules``)."""
+    try:
+        root = project_root(project).resolve()
+    except ActionableError:
+        return []  # the project check has said why
+    live = [_Check(*finding) for finding in live_findings(root)]
+    return live + [_Check(f.name, f.ok, f.detail, f.hint) for f in setup_findings(root)]
 
 
 def _render(checks: list[_Check]) -> None:

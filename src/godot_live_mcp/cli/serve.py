@@ -17,7 +17,14 @@ from godot_live_mcp.cli._logging import configure_stderr_logging
 from godot_live_mcp.cli.serve_config import MIN_MAX_TOOLS, ServeConfig, load_serve_config
 from godot_live_mcp.contract import ActionableError
 from godot_live_mcp.godot.locator import find_godot
-from godot_live_mcp.instances.addon_install import addon_enabled, addon_installed, install_addon, project_root
+from godot_live_mcp.instances.addon_install import (
+    addon_enabled,
+    addon_version_gap,
+    bundled_addon_version,
+    install_addon,
+    installed_addon_version,
+    project_root,
+)
 
 if TYPE_CHECKING:
     from godot_live_mcp.server.surface import StartupTools
@@ -48,6 +55,12 @@ logger = logging.getLogger("godot_live_mcp.serve")
 )
 @click.option("--no-launch", is_flag=True, help="Never start an editor; only connect to a running one.")
 @click.option(
+    "--display",
+    is_flag=True,
+    help="Launch the editor with its interface on a private virtual display (Xvfb, software OpenGL) instead "
+    "of headless, so editor_screenshot works; about 1 GB and a CPU core while it draws.",
+)
+@click.option(
     "--godot", default=None, help="Godot binary to launch (else GODOT_BIN, PATH, the private install)."
 )
 @click.option(
@@ -68,6 +81,11 @@ logger = logging.getLogger("godot_live_mcp.serve")
     default=None,
     help="Most tools listed at once, however many groups are loaded (default: config file, else 80).",
 )
+@click.option(
+    "--upgrade-addon",
+    is_flag=True,
+    help="Upgrade an older godot_live_mcp addon in --project before serving (else it is only reported).",
+)
 @click.option("-v", "--verbose", is_flag=True, help="Log every tool call.")
 def serve_command(
     project: Path | None,
@@ -76,10 +94,12 @@ def serve_command(
     read_only: bool,
     allow_execute: bool,
     no_launch: bool,
+    display: bool,
     godot: str | None,
     confirm: str | None,
     tools: str | None,
     max_tools: int | None,
+    upgrade_addon: bool,
     verbose: bool,
 ) -> None:
     """Serve a live Godot editor to an MCP client (stdio by default, or HTTP on 127.0.0.1)."""
@@ -100,10 +120,13 @@ def serve_command(
         confirm_destructive=confirm == "destructive",
         tools=startup,
         max_tools=most,
+        display=display,
     )
     _check_rate_limit()
     if options.project is not None and options.launch:
         _prepare_launch(options.project, godot)
+    if options.project is not None:
+        _prepare_addon(options.project, install_missing=options.launch, upgrade=upgrade_addon)
     anyio.run(serve, options)
 
 
@@ -140,17 +163,43 @@ def _project_folder(project: Path) -> Path:
 
 
 def _prepare_launch(project: Path, godot: str | None) -> None:
-    """Guard clauses before serving: a Godot to launch, and the addon in the project (asking nothing)."""
+    """Guard clause before serving: a Godot to launch."""
     try:
         find_godot(godot)
     except ActionableError as error:
         _fail(error)
+
+
+def _prepare_addon(project: Path, *, install_missing: bool, upgrade: bool) -> None:
+    """The addon in the project: installed (and enabled) when missing and the server launches the editor;
+    a copy of another version is reported, and replaced only with ``upgrade`` (never a newer one)."""
     try:
-        if not addon_installed(project) or not addon_enabled(project):
+        installed = installed_addon_version(project)
+        gap = addon_version_gap(installed)
+        if gap in ("older", "newer") and not (upgrade and gap == "older"):
+            _report_version_gap(project, installed or "", gap)
+        elif upgrade or (install_missing and (gap == "missing" or not addon_enabled(project))):
             result = install_addon(project)
             logger.info("installed the godot_live_mcp addon %s into %s", result.version, result.addon_dir)
     except ActionableError as error:
         logger.warning("left the addon in %s as it is: %s", project, error)
+
+
+def _report_version_gap(project: Path, installed: str, gap: str) -> None:
+    bundled = bundled_addon_version()
+    fix = (
+        f"run 'godot-live-mcp install-addon {project}' (or serve with --upgrade-addon), then reload it"
+        if gap == "older"
+        else "upgrade godot-live-mcp (pip install -U godot-live-mcp)"
+    )
+    logger.warning(
+        "the godot_live_mcp addon in %s is version %s, %s than the %s this server ships: %s",
+        project,
+        installed,
+        gap,
+        bundled,
+        fix,
+    )
 
 
 def _fail(error: ActionableError) -> NoReturn:

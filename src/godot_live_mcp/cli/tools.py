@@ -6,6 +6,8 @@ import difflib
 import shutil
 import sys
 import tempfile
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import anyio
@@ -14,6 +16,7 @@ import click
 from godot_live_mcp.bridge.catalog import Catalog
 from godot_live_mcp.bridge.editor_link import request_catalog
 from godot_live_mcp.bridge.peer_connection import connect_peer
+from godot_live_mcp.cli._editor_wait import wait_ready_showing_progress
 from godot_live_mcp.cli._errors import reported_as_click_error
 from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.instances.addon_install import install_addon, project_root
@@ -86,17 +89,18 @@ def reference_command(
     "--godot", default=None, help="Godot binary to launch (else GODOT_BIN, PATH, the private install)."
 )
 def count_command(project: Path | None, as_json: bool, godot: str | None) -> None:
-    """Print each tool surface's size: core (the default start-up), read-only and all.
+    """Print each tool surface's size: core (the default start-up), read-only and all, then what each
+    Python plugin the project (--project, else the current folder's) enables adds.
 
     Tools, characters and tokens of the tools/list JSON, output schemas apart. Tokens are real
     (o200k_base) with the optional bpe-openai package installed, else characters/4; it says which.
     """
-    from godot_live_mcp.cli._tool_count import render_json, render_text, surface_sizes
+    from godot_live_mcp.cli._tool_count import count_report, plugins_project
 
     with reported_as_click_error():
         catalog = anyio.run(_live_catalog, project, godot)
-    name, sizes = surface_sizes(catalog)
-    click.echo(render_json(name, sizes) if as_json else render_text(name, sizes), nl=False)
+        report = count_report(catalog, plugins_project(project), as_json=as_json)
+    click.echo(report, nl=False)
 
 
 def stale_reference_message(path: Path, page: str) -> str | None:
@@ -142,6 +146,16 @@ async def fetch_catalog(instance: EditorInstance) -> Catalog:
 
 
 async def _fresh_demo_catalog(godot: str | None) -> Catalog:
+    async with fresh_demo_editor(godot) as instance:
+        return await fetch_catalog(instance)
+
+
+@asynccontextmanager
+async def fresh_demo_editor(
+    godot: str | None, prepare: Callable[[Path], None] | None = None
+) -> AsyncIterator[EditorInstance]:
+    """A headless editor on a temporary copy of the demo project (``prepare`` may add files to the copy
+    before the editor starts), stopped when the block exits."""
     # Imported here: the demo module pulls in the MCP client.
     from godot_live_mcp.cli._demo_run import demo_project_source
 
@@ -151,10 +165,12 @@ async def _fresh_demo_catalog(godot: str | None) -> Catalog:
         project = Path(folder) / "demo_project"
         shutil.copytree(demo_project_source(), project, ignore=shutil.ignore_patterns(".godot"))
         install_addon(project)
+        if prepare is not None:
+            prepare(project)
         env = {REGISTRY_DIR_ENV: str(Path(folder) / "registry")}
         editor = launch_editor(project, godot=godot, env=env, log_path=Path(folder) / "editor.log")
         try:
-            return await fetch_catalog(await editor.wait_ready(_READY_TIMEOUT_S))
+            yield await wait_ready_showing_progress(editor, _READY_TIMEOUT_S)
         finally:
             with anyio.CancelScope(shield=True):
                 await anyio.to_thread.run_sync(editor.stop)

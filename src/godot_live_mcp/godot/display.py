@@ -6,6 +6,7 @@ of that install also gets the prefix's Mesa: software OpenGL (llvmpipe) and Vulk
 
 from __future__ import annotations
 
+import json
 import os
 import select
 import shutil
@@ -21,7 +22,16 @@ from godot_live_mcp.contract import SetupError
 from godot_live_mcp.godot._elf_patch import LIB_DIR, XVFB_BINARY
 from godot_live_mcp.godot._prefix import MANIFEST_NAME, default_prefix
 
-__all__ = ["DISPLAY_PACKAGES", "DisplayError", "XDisplay", "find_xvfb", "rendering_env", "start_display"]
+__all__ = [
+    "DISPLAY_PACKAGES",
+    "DISPLAY_STACK_ENV",
+    "DisplayError",
+    "XDisplay",
+    "display_stack",
+    "find_xvfb",
+    "rendering_env",
+    "start_display",
+]
 
 # Debian packages of the display stack, installed with their closure next to Godot.
 DISPLAY_PACKAGES = (
@@ -34,6 +44,9 @@ _EGL_VENDORS = Path("usr/share/glvnd/egl_vendor.d")
 _LAVAPIPE_ICD = Path("usr/share/vulkan/icd.d/lvp_icd.json")
 _XKB_DIR = Path("usr/share/X11/xkb")
 _INSTALL_HINT = "run `godot-live-mcp godot install --with-display` (or install Debian's xvfb package)"
+# Where a launched editor finds the command of the display stack, for the private screens its addon
+# starts for games (commands/playtest/game_display.gd reads it).
+DISPLAY_STACK_ENV = "GODOT_LIVE_MCP_DISPLAY_STACK"
 
 
 class DisplayError(SetupError):
@@ -110,6 +123,23 @@ def rendering_env(godot: Path) -> dict[str, str]:
         "__EGL_VENDOR_LIBRARY_DIRS": str(prefix / _EGL_VENDORS),
         "VK_DRIVER_FILES": str(prefix / _LAVAPIPE_ICD),
     }
+
+
+def display_stack(godot: Path, prefix: Path | None = None, screen: str = DEFAULT_SCREEN) -> str | None:
+    """JSON for ``DISPLAY_STACK_ENV``: the Xvfb command without a display number (``server``, run through
+    ``env`` with the variables it needs) and the variables a game of ``godot`` needs on it (``env``);
+    None when there is no Xvfb. The server resets, and so can end itself, when its last client leaves."""
+    prefix = prefix or default_prefix()
+    try:
+        xvfb = find_xvfb(prefix)
+    except DisplayError:
+        return None
+    home = prefix if xvfb == prefix / XVFB_BINARY else None
+    server_env = _server_env(home, {"PATH": os.environ.get("PATH", "")}) if home is not None else {}
+    launcher = shutil.which("env") or "/usr/bin/env"
+    server = [launcher, *(f"{name}={value}" for name, value in server_env.items()), str(xvfb)]
+    args = [arg for arg in _server_args(home, screen) if arg != "-noreset"]
+    return json.dumps({"server": [*server, *args], "env": rendering_env(godot)})
 
 
 def start_display(

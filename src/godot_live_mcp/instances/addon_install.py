@@ -1,4 +1,4 @@
-"""Copy the bundled editor addon into a Godot project and enable it in ``project.godot``."""
+"""Copy the bundled editor addon into a Godot project and enable it in ``project.godot``; take it out."""
 
 from __future__ import annotations
 
@@ -19,23 +19,31 @@ from godot_live_mcp.instances.project_file import (
     read_config_text,
     read_value,
     section_values,
+    with_array_item,
     with_section_renamed,
     with_value,
+    without_array_item,
+    without_empty_section,
+    without_key,
     write_config_text,
 )
+from godot_live_mcp.instances.registry import live_instances, same_path_key
 
 __all__ = [
     "OLD_ADDON_ROOT",
     "PLUGIN_CFG_RES",
     "AddonInstallError",
     "AddonInstallResult",
+    "AddonUninstallResult",
     "addon_enabled",
     "addon_installed",
+    "addon_version_gap",
     "bundled_addon_version",
     "install_addon",
     "installed_addon_version",
     "is_our_old_addon",
     "project_root",
+    "uninstall_addon",
 ]
 
 PROJECT_FILE = "project.godot"
@@ -46,10 +54,12 @@ SETTINGS_SECTION = "godot_live_mcp"
 OLD_ADDON_ROOT = "addons/godot_mcp"
 OLD_PLUGIN_NAME = "Godot MCP"
 OLD_SETTINGS_SECTION = "mcp_toolkit"
+PLUGIN_NAME = "Godot Live MCP"
 # Left out of the copy, and so out of the comparison with a copy.
 _SKIPPED = shutil.ignore_patterns("__pycache__", "*.pyc")
 
 CopyOutcome = Literal["new", "replaced", "unchanged"]
+VersionGap = Literal["missing", "older", "same", "newer"]
 
 
 class AddonInstallError(SetupError):
@@ -65,6 +75,16 @@ class AddonInstallResult:
     copy: CopyOutcome
     enabled_now: bool  # project.godot was changed to enable the plugin
     replaced_old: Path | None = None  # our addon under its previous name, removed (None: there was none)
+
+
+@dataclass(frozen=True)
+class AddonUninstallResult:
+    """What ``uninstall_addon`` took out; empty when the project had none of it."""
+
+    removed_folder: Path | None
+    disabled: bool  # the plugin's entry left [editor_plugins] enabled=
+    autoloads: tuple[str, ...]  # autoload names that pointed into the addon
+    settings_kept: bool  # a [godot_live_mcp] settings section stays (the person's own values)
 
 
 def install_addon(project_dir: Path, *, force: bool = False) -> AddonInstallResult:
@@ -85,6 +105,87 @@ def install_addon(project_dir: Path, *, force: bool = False) -> AddonInstallResu
     if upgrading:
         shutil.rmtree(old)
     return AddonInstallResult(target, version, outcome, enabled_now, old if upgrading else None)
+
+
+def uninstall_addon(
+    project_dir: Path, *, force: bool = False, registry: Path | None = None
+) -> AddonUninstallResult:
+    """Undo ``install_addon``: the plugin's entry in ``[editor_plugins]``, the runtime autoload the plugin
+    adds when it loads, then the addon folder. Every other byte of project.godot stays (a section left
+    empty goes, as install added it). Refused while an editor has the project open, and for a locally
+    changed copy of the bundled version, unless ``force``.
+    """
+    project = project_root(project_dir)
+    target = project / ADDON_ROOT
+    _check_removable(project, target, force, registry)
+    path = project / PROJECT_FILE
+    text = read_config_text(path)
+    changed, disabled = _without_plugin(text)
+    changed, autoloads = _without_autoloads(changed)
+    if changed != text:
+        write_config_text(path, changed)
+    removed = target if target.exists() else None
+    if removed is not None:
+        shutil.rmtree(removed)
+    settings_kept = bool(section_values(changed, SETTINGS_SECTION))
+    return AddonUninstallResult(removed, disabled, autoloads, settings_kept)
+
+
+def _check_removable(project: Path, target: Path, force: bool, registry: Path | None) -> None:
+    """Refusals of ``uninstall_addon``: a foreign folder always; an open editor and local changes
+    unless ``force``."""
+    if target.exists() and not _is_ours(target):
+        raise AddonInstallError(
+            f"{target} does not hold the godot_live_mcp addon (its plugin.cfg names another plugin)",
+            "remove that folder by hand if you no longer want it",
+        )
+    if force:
+        return
+    key = same_path_key(project)
+    open_in = [i for i in live_instances(registry) if same_path_key(i.project_path) == key]
+    if open_in:
+        raise AddonInstallError(
+            f"{project} is open in a Godot editor (pid {open_in[0].pid}): it would enable the addon "
+            "again when it saves the project settings",
+            "close that editor first, or pass --force",
+        )
+    version = _plugin_version(target) if target.exists() else None
+    if version == bundled_addon_version() and not _has_all_files(target, addon_source_dir()):
+        raise AddonInstallError(
+            f"{target} holds local changes to godot_live_mcp {version}",
+            "pass --force to remove it all the same (the changes are lost)",
+        )
+
+
+def _is_ours(folder: Path) -> bool:
+    cfg = folder / "plugin.cfg"
+    raw = read_value(read_config_text(cfg), "plugin", "name") if cfg.is_file() else None
+    return raw is not None and parse_string(raw) == PLUGIN_NAME
+
+
+def _without_plugin(text: str) -> tuple[str, bool]:
+    """``text`` without our entry in ``[editor_plugins] enabled=``; the key and the section go when
+    nothing else is left in them. True when the entry was there."""
+    if PLUGIN_CFG_RES not in _enabled_plugins(text):
+        return text, False
+    raw = read_value(text, "editor_plugins", "enabled") or ""
+    rest = without_array_item(raw, PLUGIN_CFG_RES)
+    if parse_string_array(rest):
+        return with_value(text, "editor_plugins", "enabled", rest), True
+    return without_empty_section(without_key(text, "editor_plugins", "enabled"), "editor_plugins"), True
+
+
+def _without_autoloads(text: str) -> tuple[str, tuple[str, ...]]:
+    """``text`` without the autoloads whose script is inside the addon (the plugin adds one)."""
+    prefix = f"res://{ADDON_ROOT}/"
+    names = tuple(
+        name
+        for name, raw in section_values(text, "autoload").items()
+        if (parse_string(raw) or "").lstrip("*").startswith(prefix)
+    )
+    for name in names:
+        text = without_key(text, "autoload", name)
+    return (without_empty_section(text, "autoload") if names else text), names
 
 
 def is_our_old_addon(folder: Path) -> bool:
@@ -111,6 +212,20 @@ def installed_addon_version(project_dir: Path) -> str | None:
     """The ``version`` of the addon copy in the project, or None when it is not installed."""
     target = project_root(project_dir) / ADDON_ROOT
     return _plugin_version(target) if (target / "plugin.cfg").is_file() else None
+
+
+def addon_version_gap(installed: str | None, bundled: str | None = None) -> VersionGap:
+    """How the ``installed`` copy's version stands to the bundled one (``None``: not installed)."""
+    if installed is None:
+        return "missing"
+    mine, theirs = _version_key(installed), _version_key(bundled or bundled_addon_version())
+    return "same" if mine == theirs else ("older" if mine < theirs else "newer")
+
+
+def _version_key(version: str) -> tuple[int, ...]:
+    """``1.2.0`` as ``(1, 2, 0)``; a part that is no number counts as 0, and so does a missing one."""
+    parts = [int(part) if part.isdigit() else 0 for part in version.strip().split(".")]
+    return tuple(parts + [0] * (3 - len(parts)))
 
 
 def bundled_addon_version() -> str:
@@ -187,11 +302,13 @@ def _enable(project: Path, upgrading: bool) -> bool:
     text = read_config_text(path)
     enabled_now = PLUGIN_CFG_RES not in _enabled_plugins(text)
     changed = _retire_old_name(text) if upgrading else text
-    plugins = _enabled_plugins(changed)
-    if PLUGIN_CFG_RES not in plugins:
-        changed = with_value(
-            changed, "editor_plugins", "enabled", format_string_array([*plugins, PLUGIN_CFG_RES])
+    if PLUGIN_CFG_RES not in _enabled_plugins(changed):
+        # Written into the list as it is, so uninstall_addon can take out exactly this.
+        raw = read_value(changed, "editor_plugins", "enabled")
+        listed = (
+            format_string_array([PLUGIN_CFG_RES]) if raw is None else with_array_item(raw, PLUGIN_CFG_RES)
         )
+        changed = with_value(changed, "editor_plugins", "enabled", listed)
     if changed != text:
         write_config_text(path, changed)
     return enabled_now

@@ -55,12 +55,13 @@ class LaunchingSource(EditorSource):
         ready_timeout_s: float = 120.0,
         max_failed_launches: int = 3,
         launch: Launch | None = None,
+        display: bool = False,
     ) -> None:
         self.project = project
         self._registry = registry
         self._ready_timeout_s = ready_timeout_s
         self._max_failed_launches = max_failed_launches
-        self._launch = launch or (lambda path: launch_editor(path, godot=godot, env=env))
+        self._launch = launch or (lambda path: launch_editor(path, godot=godot, env=env, display=display))
         self._process: EditorProcess | None = None
         self._failed_launches = 0
         self._foreign_seen = False
@@ -78,7 +79,8 @@ class LaunchingSource(EditorSource):
             logger.warning("the editor this server launched exited with code %s", self._process.returncode)
             await self._stop_process()  # reaps it, so the registry no longer counts it as live
         registry = self._registry or registry_dir()
-        live = find_instance(self.project, registry)
+        launched = self._process.pid if self._process is not None else None
+        live = find_instance(self.project, registry, prefer_pid=launched)
         if live is not None:
             self._foreign_seen |= self._process is None or live.pid != self._process.pid
             return live
@@ -98,7 +100,7 @@ class LaunchingSource(EditorSource):
             await self._stop_process()
             if self._closed:  # stop() ran while the dead editor was reaped: launch nothing
                 raise _stopping()
-            logger.info("launching a headless Godot editor for %s", self.project)
+            logger.info("launching a Godot editor for %s", self.project)
             self._process = self._launch(self.project)
             logger.info("editor pid %d, log %s", self._process.pid, self._process.log_path)
         try:
@@ -134,7 +136,7 @@ def _stopping() -> ToolError:
 def _no_editor(project: Path | None, registry: Path) -> ToolError:
     which = f"for {project}" if project is not None else "at all"
     return ToolError(
-        ErrorCode.EDITOR_DISCONNECTED,
+        ErrorCode.EDITOR_NOT_RUNNING,
         f"No live Godot editor {which} is registered in {registry}.",
         "Open the project in Godot with the godot_live_mcp addon enabled (the server connects on its own), "
         "or start 'godot-live-mcp serve --project PATH' without --no-launch.",

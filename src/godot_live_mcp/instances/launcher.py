@@ -1,4 +1,5 @@
-"""Starting a headless Godot editor on a project, watching it come up, and stopping it."""
+"""Starting a Godot editor on a project (headless, or drawing on a private display), watching it come up,
+and stopping it."""
 
 from __future__ import annotations
 
@@ -19,16 +20,21 @@ import anyio
 import platformdirs
 
 from godot_live_mcp.bridge.peer_connection import request_quit
-from godot_live_mcp.contract import ErrorCode, ToolError
+from godot_live_mcp.contract import ActionableError, ErrorCode, ToolError
+from godot_live_mcp.godot.display import DISPLAY_STACK_ENV, XDisplay, display_stack, start_display
 from godot_live_mcp.godot.locator import GodotNotFound, find_godot
 from godot_live_mcp.instances.instance import EditorInstance, Endpoint
 from godot_live_mcp.instances.registry import wait_for_instance
 from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV, registry_dir
+from godot_live_mcp.security.secret_scrubber import scrub
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 _SIGKILL: int = getattr(signal, "SIGKILL", signal.SIGTERM)
 # A live editor acknowledges _quit within milliseconds; one that does not is frozen or busy for long.
 QUIT_ACK_S = 1.0
+# An editor with a display draws its interface with software OpenGL; sound goes nowhere either way.
+_HEADLESS_ARGS = ("--headless",)
+_DISPLAY_ARGS = ("--rendering-driver", "opengl3")
 
 
 class EditorLaunchError(ToolError):
@@ -45,13 +51,22 @@ class EditorLaunchError(ToolError):
 
 
 class EditorProcess:
-    """One headless editor this program started, in its own process group, logging to ``log_path``."""
+    """One editor this program started, in its own process group, logging to ``log_path``; ``display``,
+    when given, is the private X display it draws on, stopped after it."""
 
-    def __init__(self, popen: subprocess.Popen[bytes], project: Path, log_path: Path, registry: Path) -> None:
+    def __init__(
+        self,
+        popen: subprocess.Popen[bytes],
+        project: Path,
+        log_path: Path,
+        registry: Path,
+        display: XDisplay | None = None,
+    ) -> None:
         self._popen = popen
         self.project = project
         self.log_path = log_path
         self.registry = registry
+        self.display = display
         self.instance: EditorInstance | None = None
 
     @property
@@ -104,15 +119,18 @@ class EditorProcess:
                 self._signal_group(_SIGKILL)
                 self._popen.wait(5.0)
         self._signal_group(_SIGKILL)  # leftovers of the group, such as a game the editor started
+        if self.display is not None:
+            self.display.stop()
         return self.returncode
 
     def log_tail(self, lines: int = 20) -> str:
-        """The last ``lines`` lines of the editor's log, without colour codes."""
+        """The last ``lines`` lines of the editor's log, without colour codes, secrets redacted (the
+        project's own scripts print there)."""
         try:
             text = self.log_path.read_text("utf-8", errors="replace")
         except OSError as error:
             return f"(log unreadable: {error})"
-        return "\n".join(_ANSI.sub("", line) for line in text.splitlines()[-lines:])
+        return scrub("\n".join(_ANSI.sub("", line) for line in text.splitlines()[-lines:]))
 
     def _signal_group(self, sig: int) -> None:
         if sys.platform == "win32":
@@ -138,11 +156,14 @@ def launch_editor(
     env: Mapping[str, str] | None = None,
     log_path: Path | None = None,
     extra_args: Sequence[str] = (),
+    display: bool = False,
 ) -> EditorProcess:
     """Start ``godot --headless --editor`` on ``project``; its output goes to ``log_path``, never to ours.
 
     ``env`` is laid over this process's environment (``GODOT_MCP_REGISTRY_DIR`` included), so the
-    editor and this program agree on the registry.
+    editor and this program agree on the registry. With ``display``, the editor runs with its whole
+    interface on a private Xvfb display this process starts (and ``stop()`` ends), so editor screenshots
+    work. Either way it learns the display stack's command, to give its games a private display on demand.
     """
     project = project.expanduser().resolve()
     try:
@@ -154,14 +175,31 @@ def launch_editor(
     full_env = {**os.environ, **(env or {})}
     registry = Path(full_env[REGISTRY_DIR_ENV]) if full_env.get(REGISTRY_DIR_ENV) else registry_dir()
     log_path = log_path or _default_log_path(project)
-    log_path.parent.mkdir(parents=True, exist_ok=True)
-    args = [str(binary), "--headless", "--editor", "--path", str(project), "--audio-driver", "Dummy"]
-    with log_path.open("ab") as log:
+    stack = display_stack(binary)
+    if stack is not None:
+        full_env.setdefault(DISPLAY_STACK_ENV, stack)
+    screen = _start_display(project, log_path) if display else None
+    if screen is not None:
+        full_env.update(screen.env_for(binary))
+    mode = _DISPLAY_ARGS if screen is not None else _HEADLESS_ARGS
+    args = [str(binary), *mode, "--editor", "--path", str(project), "--audio-driver", "Dummy"]
+    with _private_log(log_path) as log:
         try:
             popen = _spawn([*args, *extra_args], log, full_env, project)
         except OSError as error:
+            if screen is not None:
+                screen.stop()
             raise EditorLaunchError(f"Cannot start {binary}: {error}", log_path) from error
-    return EditorProcess(popen, project, log_path, registry)
+    return EditorProcess(popen, project, log_path, registry, screen)
+
+
+def _start_display(project: Path, log_path: Path) -> XDisplay:
+    try:
+        return start_display()
+    except ActionableError as error:
+        raise EditorLaunchError(
+            f"Cannot give the editor for {project} a display: {error.message}", log_path, error.hint
+        ) from error
 
 
 def _quit_cleanly(endpoint: Endpoint, timeout_s: float) -> bool:
@@ -193,6 +231,17 @@ def _spawn(args: list[str], log: IO[bytes], env: dict[str, str], cwd: Path) -> s
         start_new_session=sys.platform != "win32",
         creationflags=getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0),
     )
+
+
+def _private_log(path: Path) -> IO[bytes]:
+    """The editor's log opened for appending, for this user only (0600; a new folder 0700): what the
+    project prints may hold secrets."""
+    if not path.parent.is_dir():
+        path.parent.mkdir(mode=0o700, parents=True)
+    descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    if sys.platform != "win32":
+        os.fchmod(descriptor, 0o600)
+    return os.fdopen(descriptor, "ab")
 
 
 def _default_log_path(project: Path) -> Path:

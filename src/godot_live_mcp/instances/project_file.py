@@ -20,8 +20,12 @@ __all__ = [
     "read_config_text",
     "read_value",
     "section_values",
+    "with_array_item",
     "with_section_renamed",
     "with_value",
+    "without_array_item",
+    "without_empty_section",
+    "without_key",
     "write_config_text",
 ]
 
@@ -34,6 +38,7 @@ _STRING_ARRAY = re.compile(r"^(?:PackedStringArray\((.*)\)|\[(.*)\])$", re.DOTAL
 class _Entry:
     section: str
     key: str
+    start: int  # the first character of the key's line
     value_start: int
     value_end: int
     end: int  # just past the entry's newline
@@ -44,6 +49,7 @@ class _Header:
     name: str
     name_start: int  # just past "["
     name_end: int  # at "]"
+    line_start: int
 
 
 @dataclass(frozen=True)
@@ -92,6 +98,59 @@ def with_section_renamed(text: str, old: str, new: str) -> str:
     return text
 
 
+def without_key(text: str, section: str, key: str) -> str:
+    """``text`` without the line(s) of ``key`` in ``[section]`` (every occurrence); other bytes stay."""
+    for entry in reversed(_scan(text).entries):
+        if entry.section == section and entry.key == key:
+            text = text[: entry.start] + text[entry.end :]
+    return text
+
+
+def without_empty_section(text: str, section: str) -> str:
+    """``text`` without ``[section]`` when only blank lines follow its header: the header and those lines
+    go, and at the end of the file also the blank line before it, as ``with_value`` added it."""
+    layout = _scan(text)
+    if section == "" or any(entry.section == section for entry in layout.entries):
+        return text
+    for index in reversed(range(len(layout.headers))):
+        header = layout.headers[index]
+        following = layout.headers[index + 1].line_start if index + 1 < len(layout.headers) else len(text)
+        if header.name != section or text[_line_end(text, header.name_end) : following].strip():
+            continue
+        start = header.line_start
+        if following == len(text):
+            start = _without_blank_line_before(text, start)
+        text = text[:start] + text[following:]
+    return text
+
+
+def with_array_item(value: str, item: str) -> str:
+    """The raw array ``value`` (``PackedStringArray(...)`` or ``[...]``) with the string ``item`` added
+    last, written in at its closing bracket so the rest of the value keeps its bytes."""
+    close = max(value.rfind(")"), value.rfind("]"))
+    if close < 0 or parse_string_array(value) is None:
+        raise ValueError(f"not a string array: {value[:80]}")
+    quoted = _quote(item)
+    head = value[:close].rstrip()
+    opened = head.endswith(("(", "["))
+    return head + ("" if opened else ", ") + quoted + value[len(head) : close] + value[close:]
+
+
+def without_array_item(value: str, item: str) -> str:
+    """The raw array ``value`` without the string ``item`` and the separator before it (after it, when
+    it comes first); ``value`` itself when it does not hold ``item``."""
+    for match in _STRING.finditer(value):
+        if _unescape(match.group(1)) != item:
+            continue
+        before = value[: match.start()]
+        separator = re.search(r",\s*$", before)
+        if separator is not None:
+            return before[: separator.start()] + value[match.end() :]
+        after = re.match(r"\s*,\s*", value[match.end() :])
+        return before + value[match.end() + (after.end() if after else 0) :]
+    return value
+
+
 def parse_string_array(value: str) -> list[str] | None:
     """The strings of a ``PackedStringArray(...)`` or ``[...]`` value, or None for any other value."""
     match = _STRING_ARRAY.match(value.strip())
@@ -109,8 +168,7 @@ def parse_string(value: str) -> str | None:
 
 def format_string_array(items: list[str]) -> str:
     """A ``PackedStringArray(...)`` value as Godot writes it."""
-    quoted = ", ".join('"' + item.replace("\\", "\\\\").replace('"', '\\"') + '"' for item in items)
-    return f"PackedStringArray({quoted})"
+    return f"PackedStringArray({', '.join(_quote(item) for item in items)})"
 
 
 def read_config_text(path: Path) -> str:
@@ -134,6 +192,18 @@ def write_config_text(path: Path, text: str) -> None:
         raise
 
 
+def _quote(item: str) -> str:
+    return '"' + item.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _without_blank_line_before(text: str, start: int) -> int:
+    """``start`` moved back over one blank line, when one precedes it."""
+    for blank in ("\r\n", "\n"):
+        if text[:start].endswith(blank + blank):
+            return start - len(blank)
+    return start
+
+
 def _find(layout: _Layout, section: str, key: str) -> _Entry | None:
     matches = [entry for entry in layout.entries if entry.section == section and entry.key == key]
     return matches[-1] if matches else None
@@ -151,7 +221,7 @@ def _scan(text: str) -> _Layout:
         if stripped.startswith("["):
             section = stripped[1:].partition("]")[0]
             name_start = text.index("[", position) + 1
-            headers.append(_Header(section, name_start, name_start + len(section)))
+            headers.append(_Header(section, name_start, name_start + len(section), position))
             insert_at[section] = _after_newline(text, line_end)
         elif stripped and stripped[0] not in ";#" and "=" in stripped:
             entry = _entry(text, position, section)
@@ -173,7 +243,8 @@ def _entry(text: str, start: int, section: str) -> _Entry:
     trimmed = value_end
     while trimmed > value_start and text[trimmed - 1] in " \t\r":
         trimmed -= 1
-    return _Entry(section, text[start:equals].strip(), value_start, trimmed, _after_newline(text, value_end))
+    key = text[start:equals].strip()
+    return _Entry(section, key, start, value_start, trimmed, _after_newline(text, value_end))
 
 
 def _value_end(text: str, start: int) -> int:

@@ -39,20 +39,52 @@ def live_instances(registry: Path | None = None) -> list[EditorInstance]:
     return [instance for instance in read_instances(registry) if pid_alive(instance.pid)]
 
 
-def choose_instance(instances: Iterable[EditorInstance], project: Path | None) -> EditorInstance | None:
-    """The editor of ``project`` when one is asked for, else the only one, else the most recently started."""
+def choose_instance(
+    instances: Iterable[EditorInstance], project: Path | None, *, prefer_pid: int | None = None
+) -> EditorInstance | None:
+    """The editor of ``project`` when one is asked for, else the only one; of several, the one with
+    ``prefer_pid`` (an editor the caller launched), else the most recently started."""
     candidates = list(instances)
     if project is not None:
         wanted = same_path_key(project)
         candidates = [i for i in candidates if same_path_key(i.project_path) == wanted]
+    preferred = [i for i in candidates if i.pid == prefer_pid]
     if not candidates:
         return None
-    return max(candidates, key=lambda instance: instance.started_unix)
+    return preferred[0] if preferred else max(candidates, key=lambda instance: instance.started_unix)
 
 
-def find_instance(project: Path | None = None, registry: Path | None = None) -> EditorInstance | None:
-    """The live editor to serve: see ``choose_instance``."""
-    return choose_instance(live_instances(registry), project)
+def why_chosen(
+    chosen: EditorInstance, instances: Iterable[EditorInstance], prefer_pid: int | None = None
+) -> str:
+    """Why ``chosen`` was picked among the live editors of its project; ``""`` when it was the only one."""
+    same = [i for i in instances if same_path_key(i.project_path) == same_path_key(chosen.project_path)]
+    if len(same) < 2:
+        return ""
+    others = ", ".join(str(i.pid) for i in same if i.pid != chosen.pid)
+    reason = "the one this server launched" if chosen.pid == prefer_pid else "the most recently started"
+    return (
+        f"{len(same)} editors have {chosen.project_path} open: using pid {chosen.pid}, {reason} "
+        f"(not pid {others})"
+    )
+
+
+def find_instance(
+    project: Path | None = None, registry: Path | None = None, *, prefer_pid: int | None = None
+) -> EditorInstance | None:
+    """The live editor to serve: see ``choose_instance``; says why when the project is open twice."""
+    live = live_instances(registry)
+    chosen = choose_instance(live, project, prefer_pid=prefer_pid)
+    reason = why_chosen(chosen, live, prefer_pid) if chosen is not None else ""
+    if reason and reason != _last_reason.get(chosen.project_hash if chosen else ""):
+        logger.info("%s", reason)
+    if chosen is not None:
+        _last_reason[chosen.project_hash] = reason
+    return chosen
+
+
+# The last choice told, per project: said once, not at every reconnection.
+_last_reason: dict[str, str] = {}
 
 
 async def wait_for_instance(

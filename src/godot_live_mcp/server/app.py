@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+import anyio
 import mcp_types as types
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import NotificationOptions, Server
@@ -17,12 +18,16 @@ from godot_live_mcp.bridge.catalog import Catalog
 from godot_live_mcp.bridge.editor_link import EditorLink
 from godot_live_mcp.bridge.runtime_link import RuntimeLink
 from godot_live_mcp.contract import ErrorCode, ToolError
+from godot_live_mcp.plugins import ProjectPlugins
 from godot_live_mcp.server.discovery import discover
 from godot_live_mcp.server.editor_tools import editor_tool_entries
 from godot_live_mcp.server.features import FeatureOptions, ServerFeatures
 from godot_live_mcp.server.game_owner import GameOwner
-from godot_live_mcp.server.hooks import ToolCall, ToolOutcome
+from godot_live_mcp.server.hooks import ToolCall, ToolHook, ToolOutcome
+from godot_live_mcp.server.instance_tools import InstanceRouting, Routed
 from godot_live_mcp.server.instructions import INSTRUCTIONS
+from godot_live_mcp.server.plugin_content import announce_content_changes, offer_plugin_content
+from godot_live_mcp.server.plugin_tools import plugin_tool_entries
 from godot_live_mcp.server.queue_progress import reporting_progress
 from godot_live_mcp.server.read_only_calls import check_read_only_call, read_only_refusal
 from godot_live_mcp.server.results import error_result, reply_result
@@ -32,13 +37,14 @@ from godot_live_mcp.server.suggestions import did_you_mean
 from godot_live_mcp.server.surface import DEFAULT_MAX_TOOLS, StartupTools, Surface, resolve_surface
 from godot_live_mcp.server.tasks import CAPABILITY as TASKS_CAPABILITY
 from godot_live_mcp.server.tool_policy import ToolPolicy
-from godot_live_mcp.server.tool_table import ToolEntry, ToolTable
+from godot_live_mcp.server.tool_table import ToolEntry, ToolOwner, ToolTable
 
 logger = logging.getLogger(__name__)
 
 
 class _ToolsChangeServer(Server[Any]):
-    """Advertises ``tools.listChanged: true`` on every transport: the tool list follows the editor.
+    """Advertises ``listChanged: true`` for tools, prompts and resources on every transport: the tool list
+    follows the editor, and plugins enabled at run time change all three.
 
     The HTTP session manager builds its initialization options itself, so the default must change here.
     """
@@ -50,7 +56,8 @@ class _ToolsChangeServer(Server[Any]):
         extensions: dict[str, dict[str, Any]] | None = None,
     ) -> InitializationOptions:
         options = super().create_initialization_options(
-            notification_options or NotificationOptions(tools_changed=True),
+            notification_options
+            or NotificationOptions(tools_changed=True, prompts_changed=True, resources_changed=True),
             experimental_capabilities,
             extensions,
         )
@@ -64,7 +71,9 @@ class GodotMcpApp:
 
     ``startup_wait_s`` bounds how long the first list or call waits for the first connection
     attempt (an editor being launched), so a client that lists tools once still sees them.
-    ``startup`` and ``max_tools`` shape what each session lists (``surface.py``).
+    ``startup`` and ``max_tools`` shape what each session lists (``surface.py``). ``plugins``: the
+    project registry's tools (Python plugins, ``godot_live_mcp.schema``), published after the editor's;
+    run ``follow_plugins`` to follow plugins enabled or disabled while serving.
     """
 
     def __init__(
@@ -77,8 +86,11 @@ class GodotMcpApp:
         features: FeatureOptions | None = None,
         startup: StartupTools | None = None,
         max_tools: int = DEFAULT_MAX_TOOLS,
+        plugins: ProjectPlugins | None = None,
+        instances: InstanceRouting | None = None,
     ) -> None:
         self.link = link
+        self.instances = instances
         self.runtime = runtime
         self.policy = policy
         self.startup = startup or StartupTools()
@@ -113,16 +125,62 @@ class GodotMcpApp:
             "notifications/initialized", types.NotificationParams, self._initialized
         )
         link.add_catalog_listener(self.apply_catalog)
+        if instances is not None:  # editor_list_instances, editor_select_instance; project while several
+            self.table.replace({ToolOwner.SERVER: instances.entries()})
+            instances.roster.add_listener(self._announce_tools_changed)
+        self.plugins = plugins
+        self._plugins_changed = plugins is not None
+        if plugins is not None:
+            plugins.tools.listen(self._note_plugins_changed)
+            self._publish_plugin_tools()
+            offer_plugin_content(self.features, plugins)
 
     def initialization_options(self) -> InitializationOptions:
         return self.server.create_initialization_options()
 
-    async def apply_catalog(self, catalog: Catalog) -> None:
-        """Publish the tools of ``catalog``; tell connected clients when the list changed."""
-        if self.table.replace(editor_tool_entries(catalog, self.link, self.runtime)):
+    async def apply_catalog(self, catalog: Catalog | None) -> None:
+        """Publish the tools of ``catalog`` (None: the editor is gone, withdraw its tools); tell connected
+        clients when the list changed."""
+        entries = (
+            editor_tool_entries(catalog, self.link, self.runtime)
+            if catalog is not None
+            else {ToolOwner.EDITOR: [], ToolOwner.EXTENSION: []}
+        )
+        if self.table.replace(entries):
             logger.info("publishing %d tools", len(self.table))
             self._log_startup_surface()
             await self._announce_tools_changed()
+
+    async def follow_plugins(self, interval_s: float = 0.5) -> None:
+        """Until cancelled: follow the project's enabled plugins, and publish the registry's tools when they
+        change (clients hear ``tools/list_changed`` once per change)."""
+        if self.plugins is None:
+            return
+        while True:
+            self.plugins.refresh()
+            if self._plugins_changed and self._publish_plugin_tools():
+                logger.info("publishing %d tools (plugins changed)", len(self.table))
+                await self._announce_tools_changed()
+            await announce_content_changes(self.features, self._bus, self._sessions)
+            await anyio.sleep(interval_s)
+
+    def _note_plugins_changed(self) -> None:
+        self._plugins_changed = True
+
+    def _publish_plugin_tools(self) -> bool:
+        """Put the registry's tools and the plugins' hooks in place; True when the tool list changed."""
+        if self.plugins is None:
+            return False
+        self._plugins_changed = False
+        hooks = self.plugins.hooks()
+        usable = [hook for hook in hooks if isinstance(hook, ToolHook)]
+        if len(usable) < len(hooks):
+            logger.error("skipping plugin hooks that are not ToolHook subclasses")
+        self.features.hooks.set_plugin_hooks(usable)
+        entries = plugin_tool_entries(
+            self.plugins, self.link, self.runtime, read_only_server=self.policy.read_only
+        )
+        return self.table.replace({ToolOwner.PLUGIN: entries})
 
     def surface(self, groups: SessionGroups | None = None) -> Surface:
         """What a session with these loaded groups lists (a new session's surface without them)."""
@@ -131,7 +189,9 @@ class GodotMcpApp:
         )
 
     def visible_tools(self, groups: SessionGroups | None = None) -> list[types.Tool]:
-        return [*server_tools(self.policy), *(entry.tool for entry in self.surface(groups).listed())]
+        listed = self.surface(groups).listed()
+        shown = (self.instances.listed(entry) if self.instances else entry.tool for entry in listed)
+        return [*server_tools(self.policy), *shown]
 
     async def _list_tools(
         self, ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
@@ -157,19 +217,28 @@ class GodotMcpApp:
                 return await self._discover(ctx, params.arguments)
             entry = await self._lookup(params.name)
             self._check_policy(entry)
-            arguments = entry.arguments.validate(entry.name, params.arguments)
+            routed = await self._routed(ctx, entry, params.arguments)
+            arguments = entry.arguments.validate(entry.name, routed.arguments)
             if self.policy.read_only:
-                await check_read_only_call(entry.name, arguments, self.link)
+                await check_read_only_call(entry.name, arguments, routed.link)
             question = await self.features.confirm.check(ctx, params, entry, arguments)
             if question is not None:
                 return question
             wants_progress = bool(ctx.meta and ctx.meta.get("progress_token") is not None)
             async with reporting_progress(ctx.session, entry.name, entry.timeout_s, wanted=wants_progress):
-                reply = await entry.backend.invoke(arguments, entry.timeout_s)
+                reply = await routed.backend.invoke(arguments, entry.timeout_s)
             self.games.note(entry.name, reply)
-            return reply_result(reply)
+            return reply_result(reply, entry.name, arguments)
         except ToolError as error:
             return error_result(error)
+
+    async def _routed(
+        self, ctx: ServerRequestContext[Any], entry: ToolEntry, arguments: dict[str, Any] | None
+    ) -> Routed:
+        """The call aimed at its editor (``project``, the session's choice, or the server's own)."""
+        if self.instances is None:
+            return Routed(entry.backend, dict(arguments or {}), self.link)
+        return await self.instances.route(ctx.session, entry, arguments)
 
     def _check_policy(self, entry: ToolEntry) -> None:
         try:
@@ -185,7 +254,7 @@ class GodotMcpApp:
         self, ctx: ServerRequestContext[Any], arguments: dict[str, Any] | None
     ) -> types.CallToolResult:
         """``discover_tools``; a call that changed the session's list tells that session, once."""
-        if len(self.table) == 0:
+        if self.link.catalog is None:
             await self.link.wait_first_attempt(self._startup_wait_s)
         groups = session_groups(ctx.session)
         found = discover(
@@ -199,9 +268,12 @@ class GodotMcpApp:
 
     async def _lookup(self, name: str) -> ToolEntry:
         """Any catalogued tool, listed or not: the surface decides only what is listed."""
-        if len(self.table) == 0:
+        if self.link.catalog is None:
             await self.link.wait_first_attempt(self._startup_wait_s)
         entry = self.table.get(name)
+        if entry is None:  # The catalogue may be on its way into the table right now.
+            await self.link.wait_settled(self._startup_wait_s)
+            entry = self.table.get(name)
         if entry is not None:
             return entry
         if self.link.catalog is None:

@@ -12,15 +12,20 @@ from typing import Literal
 
 import anyio
 
+from godot_live_mcp.bridge.debugger_pause import follow_debugger
 from godot_live_mcp.bridge.editor_link import EditorLink, EditorSource
 from godot_live_mcp.bridge.runtime_link import RuntimeLink
 from godot_live_mcp.instances.editor_source import LaunchingSource, RegistrySource
 from godot_live_mcp.instances.registry import prune_dead_entries
+from godot_live_mcp.plugins import OWN_NAMESPACE, ProjectPlugins, ProjectTools
 from godot_live_mcp.server.app import GodotMcpApp
+from godot_live_mcp.server.editor_roster import EditorRoster
 from godot_live_mcp.server.features import FeatureOptions
 from godot_live_mcp.server.game_owner import GameOwner
 from godot_live_mcp.server.hooks import audit_file, rate_limit_from_env
 from godot_live_mcp.server.http_auth import http_token_path
+from godot_live_mcp.server.instance_tools import InstanceRouting
+from godot_live_mcp.server.plugin_tools import add_server_tools
 from godot_live_mcp.server.surface import DEFAULT_MAX_TOOLS, StartupTools
 from godot_live_mcp.server.tool_policy import ToolPolicy
 from godot_live_mcp.server.transports import run_http, run_stdio
@@ -42,12 +47,13 @@ class ServeOptions:
     confirm_destructive: bool = False
     tools: StartupTools = field(default_factory=StartupTools)
     max_tools: int = DEFAULT_MAX_TOOLS
+    display: bool = False
 
 
 def editor_source(options: ServeOptions) -> EditorSource:
     """Launch (and own) an editor only when a project is named and launching is allowed."""
     if options.project is not None and options.launch:
-        return LaunchingSource(options.project, godot=options.godot)
+        return LaunchingSource(options.project, godot=options.godot, display=options.display)
     return RegistrySource(options.project)
 
 
@@ -93,9 +99,11 @@ class OwnedProcesses:
 async def serve(options: ServeOptions) -> None:
     """Serve until the client leaves (stdio) or a signal arrives; stop what was started here."""
     source = editor_source(options)
-    link = EditorLink(source)
-    runtime = RuntimeLink(lambda: link.instance)
     policy = ToolPolicy.from_settings(options.read_only, options.allow_execute)
+    link = EditorLink(source, read_only=policy.read_only)
+    runtime = RuntimeLink(lambda: link.instance, pause=follow_debugger(link))
+    plugins = project_plugins(options, link)
+    roster = EditorRoster(link, runtime, project=options.project)
     app = GodotMcpApp(
         link,
         policy,
@@ -103,6 +111,8 @@ async def serve(options: ServeOptions) -> None:
         features=feature_options(options),
         startup=options.tools,
         max_tools=options.max_tools,
+        plugins=plugins,
+        instances=InstanceRouting(roster),
     )
     _log_policy(policy)
     # A signal ends the process without unwinding: the token file goes with the rest.
@@ -113,7 +123,9 @@ async def serve(options: ServeOptions) -> None:
         async with anyio.create_task_group() as tasks:
             tasks.start_soon(link.run)
             tasks.start_soon(runtime.run)
+            tasks.start_soon(roster.run)
             tasks.start_soon(_exit_on_signal, owned)
+            tasks.start_soon(app.follow_plugins)
             if options.transport == "http":
                 await run_http(app, options.port)
             else:
@@ -122,6 +134,21 @@ async def serve(options: ServeOptions) -> None:
     finally:
         _ignore_stop_signals()
         await owned.release()
+
+
+def project_plugins(options: ServeOptions, link: EditorLink) -> ProjectPlugins:
+    """The project registry with the server's own tools, and the plugins the project enables installed
+    (the project named at start, else the connected editor's once there is one)."""
+    tools = ProjectTools(own_namespaces=[OWN_NAMESPACE])
+    add_server_tools(tools)
+
+    def project() -> Path | None:
+        instance = link.instance
+        return options.project or (instance.project_path if instance is not None else None)
+
+    plugins = ProjectPlugins(tools, project=project)
+    plugins.refresh()
+    return plugins
 
 
 def feature_options(options: ServeOptions) -> FeatureOptions:

@@ -12,12 +12,13 @@ from jsonschema.exceptions import SchemaError
 from godot_live_mcp.bridge.catalog import Catalog, CommandGroup, CommandSpec
 from godot_live_mcp.bridge.editor_link import EditorLink
 from godot_live_mcp.bridge.jsonrpc import JsonObject
-from godot_live_mcp.bridge.reply import CommandReply
+from godot_live_mcp.bridge.reply import CommandFailure, CommandReply
 from godot_live_mcp.bridge.runtime_link import RuntimeLink
 from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
 from godot_live_mcp.server.arguments import ArgumentValidator
 from godot_live_mcp.server.game_end import explain_game_end
 from godot_live_mcp.server.projection import project_command
+from godot_live_mcp.server.screenshot_display import capture_on_display, needs_display
 from godot_live_mcp.server.tool_table import ToolBackend, ToolEntry, ToolOwner
 
 logger = logging.getLogger(__name__)
@@ -45,11 +46,14 @@ class RuntimeCommand(ToolBackend):
 
     async def invoke(self, arguments: JsonObject, timeout_s: float) -> CommandReply:
         try:
-            return await self._runtime.call(self.command, arguments, timeout_s)
+            reply = await self._runtime.call(self.command, arguments, timeout_s)
         except ToolError as error:
             if error.code != ErrorCode.RUNTIME_DISCONNECTED:
                 raise
             raise await explain_game_end(self._link, self.command, error) from None
+        if needs_display(self.command, reply) and isinstance(reply, CommandFailure):
+            return await capture_on_display(self._runtime, self._link, arguments, timeout_s, reply)
+        return reply
 
 
 def command_timeout_s(spec: CommandSpec) -> float:

@@ -20,7 +20,6 @@ from mcp.server.subscriptions import SubscriptionBus
 
 from godot_live_mcp.bridge.editor_link import EditorLink
 from godot_live_mcp.bridge.runtime_link import RuntimeLink
-from godot_live_mcp.contract import CONTRACT
 from godot_live_mcp.server.client_log import ClientLogRelay
 from godot_live_mcp.server.confirm import DestructiveConfirmation
 from godot_live_mcp.server.hooks import AuditHook, CallLogHook, HookPipeline, RateLimitHook, ToolHook
@@ -63,7 +62,7 @@ class ServerFeatures:
         self.confirm = DestructiveConfirmation(self.options.confirm_destructive)
         self.client_log = ClientLogRelay()
         self.hooks = HookPipeline(built_in_hooks(self.options))
-        self.tasks = ToolTasks(run_call, CONTRACT.timeouts_ms["default"]) if run_call is not None else None
+        self.tasks = ToolTasks(run_call, link) if run_call is not None else None
 
     def project(self) -> Path | None:
         """The served project's folder: the connected editor's, else the one named at start."""

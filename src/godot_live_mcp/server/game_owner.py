@@ -17,6 +17,7 @@ from godot_live_mcp.bridge.editor_link import EditorLink
 from godot_live_mcp.bridge.reply import CommandReply, CommandSuccess
 from godot_live_mcp.contract import ToolError
 from godot_live_mcp.instances._process import pid_alive
+from godot_live_mcp.server.screenshot_display import RESTARTED_KEY
 
 __all__ = ["GameOwner"]
 
@@ -38,6 +39,9 @@ class GameOwner:
 
     def note(self, tool: str, reply: CommandReply) -> None:
         """Follow one tool's reply: a started game is ours, a stopped one no longer."""
+        if isinstance(reply, CommandSuccess) and isinstance(reply.data.get(RESTARTED_KEY), dict):
+            # runtime_screenshot restarted the game on a display (screenshot_display.py)
+            tool, reply = GAME_START, CommandSuccess({"game": reply.data[RESTARTED_KEY]})
         if not isinstance(reply, CommandSuccess) or tool not in (GAME_START, GAME_STOP):
             return
         game = reply.data.get("game")

@@ -10,7 +10,7 @@ import mcp_types as types
 from godot_live_mcp.bridge.catalog import CommandSpec
 from godot_live_mcp.bridge.jsonrpc import JsonObject
 from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
-from godot_live_mcp.server._meta import META_PREFIX
+from godot_live_mcp.server._meta import LONG_RUNNING_META_KEY, META_PREFIX
 from godot_live_mcp.server.results import image_output_schema
 from godot_live_mcp.server.schema_bounds import bounded_schema
 
@@ -55,8 +55,8 @@ def project_command(spec: CommandSpec) -> types.Tool:
         description=spec.description or title,
         input_schema=_input_schema(spec.input_schema),
         output_schema=_output_schema(spec),
+        # The title once, on the tool: clients prefer it to annotations.title, and each copy costs context.
         annotations=types.ToolAnnotations(
-            title=title,
             read_only_hint=not flags.mutating,
             destructive_hint=flags.destructive,
             idempotent_hint=flags.idempotent,
@@ -67,13 +67,16 @@ def project_command(spec: CommandSpec) -> types.Tool:
 
 
 def tool_meta(spec: CommandSpec) -> JsonObject:
-    return {
+    meta: JsonObject = {
         f"{META_PREFIX}command": spec.name,
         f"{META_PREFIX}group": spec.group.name if spec.group else None,
         f"{META_PREFIX}timeout_ms": spec.timeout_ms,
         f"{META_PREFIX}owner": spec.owner,
         f"{META_PREFIX}channel": spec.channel,
     }
+    if spec.annotations.long_running:
+        meta[LONG_RUNNING_META_KEY] = True
+    return meta
 
 
 def _input_schema(schema: JsonObject) -> JsonObject:

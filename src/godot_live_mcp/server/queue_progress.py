@@ -1,13 +1,11 @@
-"""A tool call's progress as MCP progress notifications: its place in the editor's mutation queue, and
-for long calls a periodic word that it still runs.
-
-The editor reports only queue events; it does not report scan or import waits or frames stepped, so
-those show as the elapsed time of the call.
-"""
+"""A tool call's progress as MCP progress notifications: its place in the editor's mutation queue,
+what the command itself reports (scan percent, frames stepped), and for long calls that report
+nothing a periodic word that they still run."""
 
 from __future__ import annotations
 
 import logging
+import math
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -15,7 +13,12 @@ from contextlib import asynccontextmanager
 import anyio
 from mcp.server.session import ServerSession
 
-from godot_live_mcp.bridge.queue_events import QueueEvent, listening_to_queue
+from godot_live_mcp.bridge.queue_events import (
+    ProgressEvent,
+    QueueEvent,
+    listening_to_progress,
+    listening_to_queue,
+)
 from godot_live_mcp.contract import CONTRACT
 
 logger = logging.getLogger(__name__)
@@ -25,44 +28,58 @@ HEARTBEAT_S = 5.0
 LONG_CALL_S = CONTRACT.answer_wait_s(CONTRACT.timeouts_ms["default"])
 
 
-class QueueProgress:
-    """Reports each queue event of one call; a no-op unless the client sent a progress token.
+class CallProgress:
+    """Reports the events of one call; the session drops them unless the client sent a progress token.
 
-    Progress only grows (the protocol requires it), so it counts the reports; the message says where
-    the call stands.
+    Progress only grows (the protocol requires it): queue events and heartbeats count up from the
+    last value sent; a command's own report is sent as it is (done of total) when it is larger, and
+    from then on the heartbeat stays quiet.
     """
 
     def __init__(self, session: ServerSession) -> None:
         self._session = session
-        self._reported = 0
+        self._last: float | None = None
+        self._command_reports = False
 
-    async def __call__(self, event: QueueEvent) -> None:
-        await self.report(event.describe())
+    async def queued(self, event: QueueEvent) -> None:
+        await self._send(self._next_count(), None, event.describe())
 
-    async def report(self, message: str) -> None:
-        self._reported += 1
-        try:
-            await self._session.report_progress(self._reported, None, message)
-        except Exception as error:  # a client that cannot hear progress still gets its result
-            logger.debug("could not report progress: %s", error)
+    async def progressed(self, event: ProgressEvent) -> None:
+        self._command_reports = True
+        if self._last is None or event.done > self._last:
+            await self._send(event.done, event.total, event.message or None)
 
     async def heartbeat(self, tool: str, timeout_s: float, every_s: float = HEARTBEAT_S) -> None:
-        """Every ``every_s``: how long ``tool`` has run, out of its deadline. Runs until cancelled."""
+        """Every ``every_s``, until cancelled: how long ``tool`` has run, out of its deadline (unless the
+        command reports its own progress)."""
         started = time.monotonic()
         while True:
             await anyio.sleep(every_s)
+            if self._command_reports:
+                continue
             elapsed = time.monotonic() - started
-            await self.report(f"{tool} still running: {elapsed:.0f} s of at most {timeout_s:.0f} s.")
+            message = f"{tool} still running: {elapsed:.0f} s of at most {timeout_s:.0f} s."
+            await self._send(self._next_count(), None, message)
+
+    def _next_count(self) -> float:
+        return 1 if self._last is None else math.floor(self._last) + 1
+
+    async def _send(self, progress: float, total: float | None, message: str | None) -> None:
+        self._last = progress
+        try:
+            await self._session.report_progress(progress, total, message)
+        except Exception as error:  # a client that cannot hear progress still gets its result
+            logger.debug("could not report progress: %s", error)
 
 
 @asynccontextmanager
 async def reporting_progress(
     session: ServerSession, tool: str, timeout_s: float, *, wanted: bool
 ) -> AsyncIterator[None]:
-    """Inside the block, editor requests report queue events; a long call (when the client ``wanted``
-    progress) also reports its elapsed time."""
-    progress = QueueProgress(session)
-    with listening_to_queue(progress):
+    """Inside the block, editor and game requests report queue events and progress; a long call (when
+    the client ``wanted`` progress) also reports its elapsed time."""
+    progress = CallProgress(session)
+    with listening_to_queue(progress.queued), listening_to_progress(progress.progressed):
         if not wanted or timeout_s <= LONG_CALL_S:
             yield
             return

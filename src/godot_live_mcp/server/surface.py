@@ -1,8 +1,9 @@
 """What one session lists: the always-listed tools, and the tool groups loaded on top of them, within a cap.
 
-Always listed: ``discover_tools`` and ``run_tool``, the core tools (``core_tools`` in contract.json) and
-every tool without a group. The start-up groups (``--tools``) are the same for every session; each
-session then loads and unloads groups of its own. The listed count never exceeds ``max_tools``.
+Always listed: ``discover_tools`` and ``run_tool``, the core tools (``core_tools`` in contract.json, and
+plugin tools added with ``core=True``) and every tool without a group. The start-up groups (``--tools``)
+are the same for every session; each session then loads and unloads groups of its own. The listed count
+never exceeds ``max_tools``.
 """
 
 from __future__ import annotations
@@ -117,7 +118,9 @@ def resolve_surface(
     """The surface of a session: start-up groups less those it unloaded, then those it loaded, while
     they fit under ``max_tools``; the others are left out (never half a group)."""
     visible = tuple(entry for entry in entries if policy.lists(entry))
-    always = [entry.name for entry in visible if entry.group is None or entry.name in CORE_TOOLS]
+    always = [
+        entry.name for entry in visible if entry.group is None or entry.core or entry.name in CORE_TOOLS
+    ]
     if SERVER_TOOL_COUNT + len(always) > max_tools:
         logger.warning("the always-listed tools exceed --max-tools %d: listing the first ones", max_tools)
         always = always[: max(0, max_tools - SERVER_TOOL_COUNT)]

@@ -17,6 +17,7 @@ from typing import Any
 
 import mcp_types as types
 
+from godot_live_mcp.server._meta import META_PREFIX
 from godot_live_mcp.server.server_tools import server_tools
 from godot_live_mcp.server.session_groups import SessionGroups
 from godot_live_mcp.server.surface import StartupTools, resolve_surface
@@ -64,6 +65,47 @@ def measure(surface: str, tools: Sequence[types.Tool], count: Callable[[str], in
     listed = _compact({"tools": [{k: v for k, v in tool.items() if k != "outputSchema"} for tool in dumped]})
     outputs = _compact([tool["outputSchema"] for tool in dumped if "outputSchema" in tool])
     return SurfaceSize(surface, len(tools), len(listed), count(listed), len(outputs), count(outputs))
+
+
+@dataclass(frozen=True)
+class PluginSize:
+    """What one Python plugin adds to the tool list: its tools, how many of them are core (listed at
+    start-up, in the core surface's budget; the others are grouped, loaded through ``discover_tools``),
+    and characters and tokens of all of them as ``measure`` counts them."""
+
+    plugin: str
+    tools: int
+    core_tools: int
+    characters: int
+    tokens: int
+
+    @property
+    def listing(self) -> str:
+        """``core``, ``grouped``, or ``<n> core`` for a plugin with both."""
+        if self.tools and self.core_tools == self.tools:
+            return "core"
+        return f"{self.core_tools} core" if self.core_tools else "grouped"
+
+    def as_json(self) -> dict[str, Any]:
+        return {**asdict(self), "listing": self.listing}
+
+
+def plugin_sizes(
+    entries: Iterable[ToolEntry], plugins: Sequence[str], count: Callable[[str], int]
+) -> list[PluginSize]:
+    """The size of each of ``plugins`` (ids) among ``entries``: the tools whose ``_meta`` owner it is."""
+    owned: dict[str, list[ToolEntry]] = {plugin: [] for plugin in plugins}
+    for entry in entries:
+        owner = str((entry.tool.meta or {}).get(f"{META_PREFIX}owner", ""))
+        plugin = owner.removeprefix("plugin:")
+        if owner.startswith("plugin:") and plugin in owned:
+            owned[plugin].append(entry)
+    sizes = []
+    for plugin, tools in owned.items():
+        size = measure(plugin, [entry.tool for entry in tools], count)
+        core = sum(1 for entry in tools if entry.core)
+        sizes.append(PluginSize(plugin, size.tools, core, size.characters, size.tokens))
+    return sizes
 
 
 def standard_surfaces(entries: Iterable[ToolEntry]) -> dict[str, list[types.Tool]]:

@@ -4,9 +4,10 @@ stops it, ``tasks/list`` lists them.
 
 The SDK leaves tasks out of its 2025-11-25 surface, so the task-augmented ``tools/call`` is taken by a
 server middleware (above the SDK's result check) and the ``tasks/*`` methods are registered as custom
-ones. A long tool (deadline past the contract's default) is listed with ``execution.taskSupport:
-optional``. 2026-07-28 moved tasks into an extension the SDK does not define yet: there, long calls stay
-ordinary calls with progress.
+ones. Exactly the tools whose command carries the ``long_running`` mark are listed with
+``execution.taskSupport: optional`` and run as tasks; a task asked of any other tool is refused
+(Method not found, as the specification asks). 2026-07-28 moved tasks into an extension the SDK does
+not define yet: there, long calls stay ordinary calls with progress.
 """
 
 from __future__ import annotations
@@ -24,10 +25,13 @@ from anyio.abc import TaskGroup
 from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp.server.lowlevel import Server
 from mcp.shared.exceptions import MCPError
-from mcp_types import INVALID_PARAMS
+from mcp_types import INVALID_PARAMS, METHOD_NOT_FOUND
 
-from godot_live_mcp.server._meta import META_PREFIX
+from godot_live_mcp.bridge.editor_link import EditorLink
+from godot_live_mcp.contract import ToolError
+from godot_live_mcp.server._meta import LONG_RUNNING_META_KEY
 from godot_live_mcp.server.hooks import ToolOutcome
+from godot_live_mcp.server.projection import tool_name
 
 logger = logging.getLogger(__name__)
 
@@ -35,7 +39,6 @@ TASKS_VERSION = "2025-11-25"
 RELATED_TASK_META_KEY = "io.modelcontextprotocol/related-task"
 DEFAULT_TTL_MS = 10 * 60 * 1000
 POLL_INTERVAL_MS = 1000
-TIMEOUT_META_KEY = f"{META_PREFIX}timeout_ms"
 
 RunCall = Callable[[ServerRequestContext[Any], types.CallToolRequestParams], Awaitable[ToolOutcome]]
 
@@ -62,11 +65,12 @@ def _now() -> str:
 
 
 class ToolTasks:
-    """The task store of one server; ``running`` provides the task group the calls run in."""
+    """The task store of one server; ``attach`` provides the task group the calls run in. ``link``'s
+    catalogue says which tools are long-running."""
 
-    def __init__(self, run_call: RunCall, long_timeout_ms: int) -> None:
+    def __init__(self, run_call: RunCall, link: EditorLink) -> None:
         self._run_call = run_call
-        self._long_timeout_ms = long_timeout_ms
+        self._link = link
         self._jobs: dict[str, _Job] = {}
         self._group: TaskGroup | None = None
 
@@ -90,7 +94,19 @@ class ToolTasks:
         if ctx.method != "tools/call" or raw.get("task") is None or self._group is None:
             return await call_next(ctx)
         params = types.CallToolRequestParams.model_validate(raw, by_name=False)
+        if not self.long_running(params.name):
+            raise MCPError(
+                METHOD_NOT_FOUND,
+                f"{params.name} does not run as a task (tools/list gives it no execution.taskSupport): "
+                "call it without task.",
+            )
         return types.CreateTaskResult(task=self._start(self._group, ctx, params))
+
+    def long_running(self, tool: str) -> bool:
+        """Whether ``tool`` is published from a command marked ``long_running``."""
+        catalog = self._link.catalog
+        commands = catalog.commands if catalog is not None else ()
+        return any(spec.annotations.long_running and _tool_name(spec.name) == tool for spec in commands)
 
     def _start(
         self, group: TaskGroup, ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
@@ -182,13 +198,20 @@ class ToolTasks:
             if job.done.is_set() and job.expires < now:
                 del self._jobs[task_id]
 
-    def _mark_long_tools(self, listed: HandlerResult) -> HandlerResult:
+    @staticmethod
+    def _mark_long_tools(listed: HandlerResult) -> HandlerResult:
         tools = listed.get("tools") if isinstance(listed, dict) else None
         for tool in tools if isinstance(tools, list) else []:
-            timeout = (tool.get("_meta") or {}).get(TIMEOUT_META_KEY)
-            if isinstance(timeout, int) and timeout > self._long_timeout_ms:
+            if (tool.get("_meta") or {}).get(LONG_RUNNING_META_KEY) is True:
                 tool["execution"] = {"taskSupport": "optional"}
         return listed
+
+
+def _tool_name(command: str) -> str | None:
+    try:
+        return tool_name(command)
+    except ToolError:  # a name that cannot be published names no tool
+        return None
 
 
 def _first_text(outcome: types.CallToolResult) -> str | None:

@@ -24,6 +24,7 @@ class ToolOwner(IntEnum):
     EDITOR = 0
     EXTENSION = 1
     PLUGIN = 2
+    SERVER = 3  # the server's own tools about the live editors (instance_tools.py)
 
 
 class ToolBackend(ABC):
@@ -40,7 +41,8 @@ class ToolBackend(ABC):
 @dataclass(frozen=True)
 class ToolEntry:
     """One published tool: its MCP description and how to run it; without a group it is always listed.
-    ``open_world``: it runs arbitrary code (listed and run only with ``--allow-execute``)."""
+    ``open_world``: it runs arbitrary code (listed and run only with ``--allow-execute``). ``core``: always
+    listed although it has a group (a plugin's core tools; the editor's are named in contract.json)."""
 
     tool: types.Tool
     owner: ToolOwner
@@ -50,6 +52,7 @@ class ToolEntry:
     timeout_s: float
     group: CommandGroup | None = None
     open_world: bool = False
+    core: bool = False
 
     @property
     def name(self) -> str:

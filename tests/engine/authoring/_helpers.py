@@ -1,4 +1,4 @@
-"""Shared helpers for the authoring tool tests: results, failures and untrusted envelopes."""
+"""Shared helpers for the authoring tool tests: results, their text, failures and the untrusted envelope."""
 
 from __future__ import annotations
 
@@ -10,17 +10,17 @@ from typing import Any
 import pytest
 from mcp.client import Client
 
-from tests.mcp_results import failure, structured
-
-_ENVELOPE = re.compile(
-    r'\A<untrusted-content nonce="(?P<nonce>[0-9a-f]+)" kind="[^"]*" source="[^"]*">\n'
-    r"(?P<body>.*)\n</untrusted-content nonce=\"(?P=nonce)\">\Z",
-    re.DOTALL,
-)
+from tests.mcp_results import failure, structured, text_of
 
 
 async def call(client: Client, tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
     return structured(await client.call_tool(tool, arguments))
+
+
+async def call_with_text(client: Client, tool: str, arguments: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    """Call a tool that must succeed: its structured result and the text content a model reads."""
+    result = await client.call_tool(tool, arguments)
+    return structured(result), text_of(result)
 
 
 async def call_fails(client: Client, tool: str, arguments: dict[str, Any], code: str) -> dict[str, str]:
@@ -30,11 +30,10 @@ async def call_fails(client: Client, tool: str, arguments: dict[str, Any], code:
     return refused
 
 
-def unwrap(envelope: str) -> str:
-    """The body of one untrusted-content envelope (asserting it is exactly one, well formed)."""
-    match = _ENVELOPE.match(envelope)
-    assert match is not None, f"not an untrusted-content envelope: {envelope[:200]!r}"
-    return match.group("body")
+def unwrap(value: str) -> str:
+    """A string of a structured result as it is: structured values are raw (scrubbed, never wrapped);
+    only a result's text is marked untrusted, once (see envelope_body)."""
+    return value
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 from mcp.client import Client
 
-from tests.engine.authoring._helpers import call, redo, undo, unwrap
+from tests.engine.authoring._helpers import call, redo, undo
 
 T = TypeVar("T")
 
@@ -40,20 +40,14 @@ async def tree(client: Client, scene: str) -> list[tuple[str, str]]:
 
 
 async def value(client: Client, scene: str, node_path: str, name: str) -> Any:
-    """The JSON value of one property, its strings taken out of their untrusted-content envelopes."""
+    """The JSON value of one property."""
     read = await call(client, "node_get", {"scene": scene, "node_path": node_path, "names": [name]})
     assert read["unreadable"] == [], read["unreadable"]
-    return plain(read["properties"][0]["value"])
+    return read["properties"][0]["value"]
 
 
 def plain(json: Any) -> Any:
-    """json with every untrusted-content envelope replaced by its body (values are compared by content)."""
-    if isinstance(json, str) and json.startswith("<untrusted-content "):
-        return unwrap(json)
-    if isinstance(json, list):
-        return [plain(item) for item in json]
-    if isinstance(json, dict):
-        return {key: plain(item) for key, item in json.items()}
+    """json as it is: structured values are raw (scrubbed, never wrapped as untrusted)."""
     return json
 
 

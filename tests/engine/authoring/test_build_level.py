@@ -95,7 +95,7 @@ async def snapshot(client: Client, scene: str) -> dict[str, Any]:
     """Every node's path, class, script, groups, instance and changed properties."""
     nodes: dict[str, Any] = {}
     for path, kind in await tree(client, scene):
-        read = await call(client, "node_get", {"scene": scene, "node_path": path, "changed_only": True})
+        read = await call(client, "node_get", {"scene": scene, "node_path": path, "detail": "normal"})
         changed = {item["name"]: plain(item.get("value")) for item in read["properties"]}
         nodes[path] = (kind, read["script"], read["groups"], read.get("instance", ""), changed)
     return nodes

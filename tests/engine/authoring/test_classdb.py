@@ -91,3 +91,56 @@ async def test_get_method_of_an_unknown_method_or_class_is_not_found(tools: Clie
 async def test_get_class_of_an_unknown_class_is_not_found(tools: Client) -> None:
     refused = await call_fails(tools, "classdb_get_class", {"class_name": "CharacterBody9D"}, "NOT_FOUND")
     assert "classdb_list_classes" in refused["hint"]
+
+
+async def test_get_class_brief_gives_member_names_only(tools: Client) -> None:
+    brief = await call(tools, "classdb_get_class", {"class_name": "CharacterBody3D", "detail": "brief"})
+    assert brief["inherits"][:2] == ["PhysicsBody3D", "CollisionObject3D"]
+    assert "move_and_slide" in brief["method_names"]
+    assert "velocity" in brief["property_names"]
+    assert not {"methods", "properties", "signals"} & brief.keys()
+    assert (brief["has_more"], brief["returned"]) == (False, brief["total_members"])
+
+
+async def class_rows(client: Client, kind: str, **arguments: Any) -> dict[str, dict[str, Any]]:
+    """Every row of one kind of member that classdb_get_class pages through, by name."""
+    rows: dict[str, dict[str, Any]] = {}
+    offset: int | None = 0
+    while offset is not None:
+        page = await call(client, "classdb_get_class", arguments | {"offset": offset})
+        rows |= {row["name"]: row for row in page[kind]}
+        offset = page.get("next_offset")
+    return rows
+
+
+async def test_get_class_full_adds_defaults_virtual_methods_and_declaring_classes(tools: Client) -> None:
+    asked = {"class_name": "CharacterBody3D", "include_inherited": True, "detail": "full"}
+    methods = await class_rows(tools, "methods", **asked)
+    assert methods["_physics_process"]["class"] == "Node"
+    assert "virtual" in methods["_physics_process"]["qualifiers"]
+    assert methods["move_and_slide"] == {
+        "name": "move_and_slide",
+        "args": [],
+        "returns": "bool",
+        "class": "CharacterBody3D",
+    }
+    assert {"name": "internal", "type": "int", "default": "0"} in methods["add_child"]["args"]
+    properties = await class_rows(tools, "properties", **asked)
+    assert properties["velocity"] == {
+        "name": "velocity",
+        "type": "Vector3",
+        "default": "Vector3(0, 0, 0)",
+        "class": "CharacterBody3D",
+    }
+
+
+async def test_get_class_normal_gives_public_methods_with_signatures(tools: Client) -> None:
+    methods = await class_rows(tools, "methods", class_name="Node")
+    assert "_ready" not in methods
+    assert methods["add_child"]["args"][1] == {"name": "force_readable_name", "type": "bool"}
+    assert methods["get_child_count"].keys() == {"name", "args", "returns"}
+
+
+async def test_get_class_past_the_last_member_is_an_empty_last_page(tools: Client) -> None:
+    page = await call(tools, "classdb_get_class", {"class_name": "Node3D", "offset": 100_000})
+    assert (page["has_more"], page["returned"], page["methods"], page["properties"]) == (False, 0, [], [])

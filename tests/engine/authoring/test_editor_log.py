@@ -1,4 +1,4 @@
-"""editor.get_log on the real editor: what the editor printed, by cursor, filtered, wrapped as untrusted."""
+"""editor.get_log on the real editor: what the editor printed, by cursor, filtered."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 import pytest
 from mcp.client import Client
 
-from tests.engine.authoring._helpers import call, call_fails, unwrap
+from tests.engine.authoring._helpers import call, call_fails
 from tests.engine.harness import expect_editor_error
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
@@ -24,7 +24,7 @@ async def provoke_error(client: Client) -> None:
 
 def lines(log: str) -> list[tuple[int, str, str]]:
     """(seq, LEVEL, text) of each entry of a log page."""
-    parsed = [_LINE.match(line) for line in unwrap(log).splitlines()] if log else []
+    parsed = [_LINE.match(line) for line in log.splitlines()]
     return [(int(match[1]), match[2], match[3]) for match in parsed if match is not None]
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import base64
+import json
+import re
 
 import pytest
 from mcp.client import Client
@@ -10,6 +12,8 @@ from mcp.client import Client
 from tests.engine.authoring._helpers import Scratch, call, call_fails, redo, undo, unwrap
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
+
+BRIEF_CAP = 2000
 
 
 async def test_write_creates_the_file_and_undo_redo_remove_and_restore_it(
@@ -81,6 +85,42 @@ async def test_list_pages_through_a_folder_with_a_glob(tools: Client, scratch: S
     assert "next_offset" not in rest
     top = await call(tools, "file_list", {"path": scratch.res})
     assert {entry["path"]: entry["type"] for entry in top["entries"]}[scratch.path("sub")] == "folder"
+
+
+async def test_list_gives_relative_paths_at_brief_and_times_and_types_at_full(
+    tools: Client, scratch: Scratch
+) -> None:
+    for name in ("a.gd", "sub/d.txt"):
+        await call(tools, "file_write", {"path": scratch.path(name), "content": "extends Node\n"})
+    await call(tools, "editor_wait_for_idle", {})
+    asked = {"path": scratch.res, "recursive": True}
+    brief = await call(tools, "file_list", asked | {"detail": "brief"})
+    assert (brief["paths"], brief["path"]) == (["sub/", "sub/d.txt", "a.gd", "a.gd.uid"], scratch.res)
+    assert "entries" not in brief
+    normal = await call(tools, "file_list", asked)
+    assert normal["entries"][0] == {"path": scratch.path("sub"), "type": "folder"}
+    assert normal["entries"][2] == {"path": scratch.path("a.gd"), "type": "file", "size": 13}
+    full = await call(tools, "file_list", asked | {"detail": "full"})
+    script = full["entries"][2]
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", script["modified"]), script
+    assert (script["path"], script["size"], script["resource_type"]) == (scratch.path("a.gd"), 13, "GDScript")
+
+
+async def test_list_is_cut_at_the_detail_cap_and_the_next_offset_goes_on(
+    tools: Client, scratch: Scratch
+) -> None:
+    names = [f"{index:02d}_{'x' * 48}.txt" for index in range(40)]
+    for name in names:
+        await call(tools, "file_write", {"path": scratch.path(name), "content": ""})
+    first = await call(tools, "file_list", {"path": scratch.res, "detail": "brief"})
+    assert len(json.dumps(first, separators=(",", ":"))) <= BRIEF_CAP
+    assert first["has_more"]
+    assert f"offset = {first['next_offset']}" in first["hint"]
+    rest = await call(
+        tools, "file_list", {"path": scratch.res, "detail": "brief", "offset": first["next_offset"]}
+    )
+    assert first["paths"] + rest["paths"] == names
+    assert rest["has_more"] is False
 
 
 async def test_list_leaves_out_hidden_folders_and_the_addon(tools: Client) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import AsyncIterator
 from typing import Any
@@ -9,6 +10,7 @@ from typing import Any
 import pytest
 from mcp.client import Client
 
+from godot_live_mcp.contract._data import addon_source_dir
 from tests.engine.authoring._helpers import call, call_fails, redo, undo
 from tests.engine.harness import EngineEditor
 
@@ -19,6 +21,8 @@ RIGHT_CLICK = {"type": "mouse_button", "button": "right", "ctrl": True}
 PAD_B = {"type": "joypad_button", "button": "b"}
 STICK_LEFT = {"type": "joypad_motion", "axis": "left_x", "direction": -1}
 CTRL_K = {"type": "key", "key": "K", "physical": False, "ctrl": True}
+CONTRACT_JSON = addon_source_dir() / "contract" / "contract.json"
+CAPS: dict[str, int] = json.loads(CONTRACT_JSON.read_text("utf-8"))["detail"]["caps"]
 
 
 @pytest.fixture
@@ -31,7 +35,7 @@ async def action(tools: Client, request: pytest.FixtureRequest) -> AsyncIterator
 
 async def events_of(client: Client, action: str) -> list[dict[str, Any]] | None:
     """The action's events, or None when the project has no such action."""
-    listed = await call(client, "input_map_list", {"limit": 500})
+    listed = await call(client, "input_map_list", {"limit": 500, "detail": "full"})
     found = [entry for entry in listed["actions"] if entry["action"] == action]
     return list(found[0]["events"]) if found else None
 
@@ -44,7 +48,7 @@ def saved_block(engine_editor: EngineEditor, action: str) -> str:
 
 
 async def test_list_gives_the_demo_actions_with_their_keys(tools: Client) -> None:
-    listed = await call(tools, "input_map_list", {})
+    listed = await call(tools, "input_map_list", {"detail": "full"})
     actions = {entry["action"]: entry for entry in listed["actions"]}
     assert actions["move_left"]["events"] == [
         {"type": "key", "key": "Left", "physical": True},
@@ -52,8 +56,51 @@ async def test_list_gives_the_demo_actions_with_their_keys(tools: Client) -> Non
     ]
     assert actions["jump"]["deadzone"] == pytest.approx(0.2)
     assert not any(name.startswith("ui_") for name in actions)
-    builtin = await call(tools, "input_map_list", {"include_builtin": True, "limit": 500})
+    builtin = await call(tools, "input_map_list", {"include_builtin": True, "limit": 500, "detail": "full"})
     assert any(entry["action"] == "ui_accept" and entry["builtin"] for entry in builtin["actions"])
+
+
+async def test_list_gives_names_at_brief_and_one_line_an_event_by_default(tools: Client) -> None:
+    brief = await call(tools, "input_map_list", {"detail": "brief"})
+    assert brief["action_names"][:3] == ["move_left", "move_right", "jump"]
+    assert "actions" not in brief
+    normal = await call(tools, "input_map_list", {})
+    move_left = next(entry for entry in normal["actions"] if entry["action"] == "move_left")
+    assert move_left == {
+        "action": "move_left",
+        "deadzone": pytest.approx(0.2),
+        "bindings": ["key Left", "key A"],
+    }
+    builtin = await call(tools, "input_map_list", {"include_builtin": True, "limit": 500})
+    accept = next(entry for entry in builtin["actions"] if entry["action"] == "ui_accept")
+    assert accept["builtin"] is True
+    assert {"key Enter", "key Space"} <= set(accept["bindings"])
+
+
+async def test_every_kind_of_event_reads_as_one_line(tools: Client, action: str) -> None:
+    events = [SHIFT, RIGHT_CLICK, PAD_B, STICK_LEFT, CTRL_K, {"type": "key", "key": "Q", "device": 2}]
+    await call(tools, "input_map_add_action", {"action": action, "events": events})
+    listed = await call(tools, "input_map_list", {"limit": 500})
+    added = next(entry for entry in listed["actions"] if entry["action"] == action)
+    assert added["bindings"] == [
+        "key Shift",
+        "mouse_button Ctrl+right",
+        "joypad_button b",
+        "joypad_motion left_x-",
+        "key Ctrl+K",
+        "key Q device 2",
+    ]
+
+
+async def test_each_detail_level_is_smaller_than_the_next_and_within_its_cap(tools: Client) -> None:
+    sizes: dict[str, int] = {}
+    for detail in ("brief", "normal", "full"):
+        listed = await call(
+            tools, "input_map_list", {"include_builtin": True, "limit": 500, "detail": detail}
+        )
+        sizes[detail] = len(json.dumps(listed, separators=(",", ":")))
+        assert sizes[detail] <= CAPS[detail], (detail, sizes[detail])
+    assert sizes["brief"] < sizes["normal"] < sizes["full"], sizes
 
 
 async def test_add_action_saves_every_kind_of_event_and_is_undoable(

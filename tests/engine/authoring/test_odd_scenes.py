@@ -73,7 +73,9 @@ async def read_everything(client: Client, scene: str) -> dict[str, dict[str, Any
     assert found["total_matches"] == listed["total_nodes"]
     nodes: dict[str, dict[str, Any]] = {}
     for node in listed["nodes"]:
-        nodes[node["path"]] = await call(client, "node_get", {"scene": scene, "node_path": node["path"]})
+        nodes[node["path"]] = await call(
+            client, "node_get", {"scene": scene, "node_path": node["path"], "detail": "full"}
+        )
         described = await call(
             client, "node_list_properties", {"scene": scene, "node_path": node["path"], "limit": 1000}
         )

@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 from mcp.client import Client
 
-from tests.engine.authoring._helpers import call, call_fails, redo, undo, unwrap
+from tests.engine.authoring._helpers import call, call_fails, call_with_text, redo, undo
 from tests.engine.harness import EngineEditor
+from tests.mcp_results import envelope_body
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
@@ -44,10 +45,11 @@ async def value_of(client: Client, name: str) -> Any:
 
 
 async def test_get_setting_gives_the_value_its_type_and_default(tools: Client) -> None:
-    name = await call(tools, "project_get_setting", {"name": "application/config/name"})
+    name, text = await call_with_text(tools, "project_get_setting", {"name": "application/config/name"})
     width = await call(tools, "project_get_setting", {"name": WIDTH})
-    # Values come from the project: strings arrive wrapped as untrusted content (issue 14).
-    assert (unwrap(name["value"]), name["type"], name["is_default"]) == ("Demo Platformer", "String", False)
+    assert (name["value"], name["type"], name["is_default"]) == ("Demo Platformer", "String", False)
+    # Values come from the project: a text that holds more than plain words is marked untrusted (issue 14).
+    assert "value: Demo Platformer" in envelope_body(text).splitlines()
     assert (width["type"], width["value"], width["default"], width["is_default"]) == ("int", 1152, 1152, True)
 
 
@@ -147,6 +149,6 @@ async def test_list_settings_filters_by_prefix_and_change_and_pages(tools: Clien
     assert all(entry["name"].startswith("display/window/size/") for entry in window["settings"])
     assert (window["returned"], window["has_more"], window["next_offset"]) == (3, True, 3)
     names = {entry["name"]: entry for entry in changed["settings"]}
-    assert unwrap(names["application/config/name"]["value"]) == "Demo Platformer"
+    assert names["application/config/name"]["value"] == "Demo Platformer"
     assert names["input/move_left"]["type"] == "Dictionary"
     assert not any(entry["is_default"] for entry in changed["settings"])

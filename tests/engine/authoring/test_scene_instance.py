@@ -27,7 +27,7 @@ async def test_instantiate_adds_the_scene_as_one_node_and_undo_redo_it(tools: Cl
         },
     )
     after = await tree(tools, scene)
-    listed = await call(tools, "scene_get_tree", {"scene": scene, "name": "Gold"})
+    listed = await call(tools, "scene_get_tree", {"scene": scene, "name": "Gold", "detail": "full"})
     assert made == {
         "scene": scene,
         "node_path": "Pickups/Gold",

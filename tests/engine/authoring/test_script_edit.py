@@ -29,7 +29,7 @@ async def scene(tools: Client, scratch: Scratch) -> AsyncIterator[str]:
 
 
 async def script_of(tools: Client, scene: str, node_path: str) -> str:
-    tree = await call(tools, "scene_get_tree", {"scene": scene})
+    tree = await call(tools, "scene_get_tree", {"scene": scene, "detail": "full"})
     return str({node["path"]: node for node in tree["nodes"]}[node_path]["script"])
 
 

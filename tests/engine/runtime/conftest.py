@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 from mcp.client import Client
 
-from tests.engine.authoring._helpers import unwrap
 from tests.engine.harness import EngineEditor, mcp_client
 from tests.mcp_results import failure_code, structured, text_of
 
@@ -27,15 +26,10 @@ async def call(client: Client, tool: str, **arguments: Any) -> dict[str, Any]:
 
 
 async def node_values(client: Client, node_path: str, *names: str) -> dict[str, Any]:
-    """name -> JSON value of the live node's properties named (runtime_get_node), strings unwrapped."""
+    """name -> JSON value of the live node's properties named (runtime_get_node)."""
     node = await call(client, "runtime_get_node", node_path=node_path, names=list(names))
     assert node["unreadable"] == [], node["unreadable"]
-    return {row["name"]: plain(row["value"]) for row in node["properties"]}
-
-
-def plain(value: Any) -> Any:
-    """A property value with its untrusted-content envelope (strings read from the game) removed."""
-    return unwrap(value) if isinstance(value, str) and value.startswith("<untrusted-content") else value
+    return {row["name"]: row["value"] for row in node["properties"]}
 
 
 async def player_position(client: Client) -> tuple[float, float]:

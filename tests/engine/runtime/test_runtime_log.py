@@ -10,11 +10,16 @@ from tests.engine.runtime.conftest import call, error_code, error_text
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
 
-async def test_the_log_holds_what_the_game_printed_wrapped_as_untrusted(game: Client) -> None:
+async def test_the_log_holds_what_the_game_printed_its_text_marked_untrusted_once(game: Client) -> None:
     await call(game, "execute_code", code='print("hello from the game log test")')
-    log = await call(game, "runtime_get_log")
+    result = await game.call_tool("runtime_get_log", {})
+    log = result.structured_content or {}
     assert "hello from the game log test" in log["log"]
-    assert log["log"].startswith("<untrusted-content")
+    assert not log["log"].startswith("<untrusted-content")  # structured values are raw
+    text = error_text(result)
+    assert text.startswith('<untrusted-content nonce="')
+    assert text.count("<untrusted-content") == 1
+    assert "hello from the game log test" in text
     assert log["last_seq"] >= 0  # entries are numbered from 0, as in the editor log
 
 

@@ -12,7 +12,7 @@ pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
 
 async def test_get_node_gives_properties_with_types_and_values(game: Client) -> None:
-    node = await call(game, "runtime_get_node", node_path="Player")
+    node = await call(game, "runtime_get_node", node_path="Player", detail="full")
     assert node["type"] == "CharacterBody2D"
     assert node["script"] == "res://scripts/player.gd"
     assert node["children"] == ["Sprite2D", "CollisionShape2D"]
@@ -26,7 +26,7 @@ async def test_get_node_reads_the_properties_named_or_only_those_changed(game: C
     named = await call(game, "runtime_get_node", node_path="Player", names=["speed", "nonesuch"])
     assert [row["name"] for row in named["properties"]] == ["speed"]
     assert named["unreadable"] == [{"name": "nonesuch", "reason": "no such property"}]
-    changed = await call(game, "runtime_get_node", node_path="Player", changed_only=True)
+    changed = await call(game, "runtime_get_node", node_path="Player", detail="normal")
     changed_names = {row["name"] for row in changed["properties"]}
     assert "position" in changed_names  # the level places the player
     assert "speed" not in changed_names  # the script's default

@@ -12,7 +12,7 @@ pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
 
 async def test_get_tree_lists_the_live_level_with_types_scripts_and_groups(game: Client) -> None:
-    tree = await call(game, "runtime_get_tree", max_depth=1)
+    tree = await call(game, "runtime_get_tree", max_depth=1, detail="full")
     nodes = {node["path"]: node for node in tree["nodes"]}
     assert tree["scene"] == "res://scenes/level.tscn"
     assert nodes["."]["type"] == "Node2D"
@@ -49,7 +49,7 @@ async def test_find_the_player_by_group_by_class_by_script_and_by_name_pattern(g
         assert [node["path"] for node in found["nodes"]] == ["Player"]
         assert found["total_matches"] == 1
     coins = await call(game, "runtime_find", type="Area2D", under="/root")
-    assert [node["name"] for node in coins["nodes"]] == ["Coin1", "Coin2"]
+    assert [node["path"] for node in coins["nodes"]] == ["Coin1", "Coin2"]
 
 
 async def test_find_without_any_filter_is_refused(game: Client) -> None:

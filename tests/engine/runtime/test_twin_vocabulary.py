@@ -68,8 +68,8 @@ async def test_finding_nodes_takes_the_same_filters_and_answers_the_same_rows(le
 
 
 async def test_a_node_is_described_with_the_same_fields_and_property_rows(level: Client) -> None:
-    in_editor = await call(level, "node_get", scene=LEVEL, node_path="Player")
-    in_game = await call(level, "runtime_get_node", node_path="Player")
+    in_editor = await call(level, "node_get", scene=LEVEL, node_path="Player", detail="full")
+    in_game = await call(level, "runtime_get_node", node_path="Player", detail="full")
     assert shape(in_editor) == shape(in_game)
     assert without_editor_only(in_editor)["children"] == in_game["children"]
     types_in_editor = {row["name"]: row["type"] for row in in_editor["properties"]}

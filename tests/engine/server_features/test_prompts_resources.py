@@ -22,7 +22,7 @@ from godot_live_mcp.bridge.peer_connection import connect_peer
 from godot_live_mcp.server.projection import project_command
 from godot_live_mcp.server.prompts import BUILTIN_PROMPTS, PromptTemplate, tool_calls
 from tests.engine.harness import EngineEditor
-from tests.mcp_results import failure, structured
+from tests.mcp_results import envelope_body, failure, structured
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
@@ -80,11 +80,16 @@ async def read_text(client: Client, uri: str) -> str:
     return content.text
 
 
+async def read_marked(client: Client, uri: str) -> str:
+    """The text of a resource holding project content: exactly one untrusted-content envelope."""
+    return envelope_body(await read_text(client, uri))
+
+
 async def test_the_fixed_resources(tools: Client, engine_editor: EngineEditor) -> None:
-    info = json.loads(await read_text(tools, "godot://project/info"))
+    info = json.loads(await read_marked(tools, "godot://project/info"))
     coercion = await read_text(tools, "godot://docs/coercion")
-    editor_log = json.loads(await read_text(tools, "godot://log/editor"))
-    game_log = json.loads(await read_text(tools, "godot://log/game"))
+    editor_log = json.loads(await read_marked(tools, "godot://log/editor"))
+    game_log = json.loads(await read_marked(tools, "godot://log/game"))
     assert info["path"].rstrip("/") == str(engine_editor.project)
     assert "Vector2" in coercion
     assert {"log", "resume_cursor", "has_more"} <= set(editor_log)
@@ -93,7 +98,7 @@ async def test_the_fixed_resources(tools: Client, engine_editor: EngineEditor) -
 
 
 async def test_a_script_and_a_class(tools: Client) -> None:
-    script = await read_text(tools, "godot://script/scripts/player.gd")
+    script = await read_marked(tools, "godot://script/scripts/player.gd")
     sprite = json.loads(await read_text(tools, "godot://classdb/Sprite2D"))
     assert "extends CharacterBody2D" in script
     assert sprite["class_name"] == "Sprite2D"
@@ -104,7 +109,7 @@ async def test_a_scene_that_is_not_open_is_read_from_its_file(tools: Client, fol
     shutil.copy(LEVEL, folder / "unopened.tscn")
     scene = f"res://{FOLDER}/unopened.tscn"
     open_scenes = json.dumps(structured(await tools.call_tool("scene_list_open", {})))
-    tree = json.loads(await read_text(tools, f"godot://scene/{FOLDER}/unopened.tscn"))
+    tree = json.loads(await read_marked(tools, f"godot://scene/{FOLDER}/unopened.tscn"))
     assert scene not in open_scenes
     assert tree["scene"] == scene
     assert tree["root_type"] == "Node2D"
@@ -161,7 +166,7 @@ async def test_a_subscribed_scene_file_changed_on_disk_is_announced(
         scene.write_text(scene.read_text("utf-8").replace('name="Player"', 'name="Hero"'), "utf-8")
         with anyio.fail_after(10):
             await updated.wait()
-        tree = json.loads(await read_text(client, uri))
+        tree = json.loads(await read_marked(client, uri))
     assert heard == [uri]
     assert "Hero" in [node["name"] for node in tree["nodes"]]
 

@@ -40,8 +40,9 @@ async def first_failure(link: EditorLink) -> ToolError:
 async def test_link_connects_and_hands_the_catalogue_to_listeners(tmp_path: Path) -> None:
     catalogs: list[Catalog] = []
 
-    async def listen(catalog: Catalog) -> None:
-        catalogs.append(catalog)
+    async def listen(catalog: Catalog | None) -> None:
+        if catalog is not None:  # None: the editor went away
+            catalogs.append(catalog)
 
     async with FakeEditor(tmp_path) as editor:
         link = EditorLink(FixedSource(editor.instance), backoff=FAST)
@@ -85,7 +86,9 @@ async def test_catalog_changed_notification_refetches_the_catalogue(tmp_path: Pa
     versions: list[int] = []
     refreshed = anyio.Event()
 
-    async def listen(catalog: Catalog) -> None:
+    async def listen(catalog: Catalog | None) -> None:
+        if catalog is None:
+            return  # the editor is gone (the test's end)
         versions.append(catalog.version)
         if catalog.version == 2:
             refreshed.set()
@@ -125,7 +128,7 @@ async def test_a_call_made_as_soon_as_the_tools_are_published_reaches_the_editor
     async with FakeEditor(tmp_path) as editor:
         link = EditorLink(FixedSource(editor.instance), backoff=FAST)
 
-        async def call_at_once(catalog: Catalog) -> None:
+        async def call_at_once(catalog: Catalog | None) -> None:
             answers.append(await link.call("editor.get_info", {}, 5))
 
         link.add_catalog_listener(call_at_once)

@@ -23,6 +23,7 @@ COMMANDS = [
     command("editor.get_log"),
     command("game.status"),
     command("file.read"),
+    command("scene.read_file"),
     command("script.read"),
     command("classdb.get_class"),
     command("node.get"),
@@ -30,6 +31,7 @@ COMMANDS = [
         "runtime.step",
         timeout_ms=300000,
         schema={"type": "object", "properties": {"frames": {"type": "integer"}}},
+        annotations={"read_only": False, "destructive": False, "idempotent": False, "long_running": True},
     ),
     command(
         "file.delete",

@@ -1,13 +1,16 @@
 from __future__ import annotations
 
+import json
 import logging
+import re
 
 import pytest
 
-from godot_live_mcp.bridge.catalog import Catalog, parse_command
+from godot_live_mcp.bridge.catalog import Catalog, CommandAnnotations, parse_command
 from godot_live_mcp.bridge.editor_link import EditorLink
-from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
+from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError, addon_source_dir
 from godot_live_mcp.instances.editor_source import RegistrySource
+from godot_live_mcp.server._meta import LONG_RUNNING_META_KEY
 from godot_live_mcp.server.editor_tools import editor_tool_entries
 from godot_live_mcp.server.projection import project_command, tool_name, tool_title
 from godot_live_mcp.server.tool_table import ToolOwner
@@ -108,3 +111,18 @@ def test_a_published_output_schema_never_asks_for_the_image_data() -> None:
 
     assert tool.output_schema is not None
     assert tool.output_schema["properties"]["image"]["properties"] == {"width": {"type": "integer"}}
+
+
+def test_only_a_long_running_command_carries_the_long_running_mark_in_meta() -> None:
+    long_flags = {"read_only": False, "long_running": True}
+    step = project_command(parse_command(command("runtime.step", annotations=long_flags)))
+    get = project_command(parse_command(command("node.get")))
+    assert (step.meta or {})[LONG_RUNNING_META_KEY] is True
+    assert LONG_RUNNING_META_KEY not in (get.meta or {})
+
+
+def test_the_marks_the_catalogue_reads_are_the_marks_of_the_contract() -> None:
+    contract = json.loads((addon_source_dir() / "contract" / "contract.json").read_text("utf-8"))
+    declarations = (addon_source_dir() / "dispatch" / "declarations.gd").read_text("utf-8")
+    gdscript_marks = set(re.findall(r'^\t"(\w+)": "mark_\w+",$', declarations, re.MULTILINE))
+    assert set(CommandAnnotations.__dataclass_fields__) == set(contract["marks"]) == gdscript_marks

@@ -44,3 +44,35 @@ async def test_without_a_progress_token_the_call_just_answers(tmp_path: Path) ->
         session.editor.handlers["node.delete"] = queued_then_run(session.editor)
         result = await session.client.call_tool("node_delete", {})
     assert result.structured_content == {"deleted": True}
+
+
+def reporting_step(session_editor: Any, reports: list[dict[str, Any]]) -> Any:
+    """A fake runtime.step that sends the given ``_progress`` reports about its request, then answers."""
+
+    async def handler(params: dict[str, Any]) -> Any:
+        request_id = session_editor.received[-1]["id"]
+        for report in reports:
+            await session_editor.notify("_progress", {"id": request_id, **report})
+        await session_editor.notify("_progress", {"id": request_id + 1000, "progress": 99, "total": 100})
+        return {"success": True, "frames_stepped": 20}
+
+    return handler
+
+
+async def test_a_commands_own_progress_reaches_the_client_growing_with_its_total(tmp_path: Path) -> None:
+    seen: list[tuple[float, float | None, str | None]] = []
+
+    async def on_progress(progress: float, total: float | None, message: str | None) -> None:
+        seen.append((progress, total, message))
+
+    reports = [
+        {"progress": 10, "total": 20, "message": "10 of at most 20 frames stepped."},
+        {"progress": 10, "total": 20, "message": "a repeat: not growing"},
+        {"progress": 20, "total": 20, "message": ""},
+        {"progress": "lots", "total": 20},
+    ]
+    async with serving(tmp_path) as session:
+        session.editor.handlers["node.delete"] = reporting_step(session.editor, reports)
+        result = await session.client.call_tool("node_delete", {}, progress_callback=on_progress)
+    assert not result.is_error
+    assert seen == [(10, 20, "10 of at most 20 frames stepped."), (20, 20, None)]

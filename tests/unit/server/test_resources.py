@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import json
 import os
 from collections.abc import Hashable
@@ -20,12 +19,11 @@ from godot_live_mcp.contract import CONTRACT
 from godot_live_mcp.server.resources import (
     ResourceKind,
     ResourceWatch,
-    SceneFormatError,
     UnknownResourceError,
     coercion_document,
     parse_uri,
-    scene_tree,
 )
+from tests.mcp_results import envelope_body
 from tests.unit.server.feature_session import serving
 
 pytestmark = pytest.mark.anyio
@@ -57,28 +55,6 @@ def test_unknown_uris_are_refused(uri: str) -> None:
         parse_uri(uri)
 
 
-def test_a_text_scene_reads_as_its_node_tree() -> None:
-    tree: Any = scene_tree("res://scenes/level.tscn", LEVEL)
-    nodes = {node["path"]: node for node in tree["nodes"]}
-    assert tree["root_type"] == "Node2D"
-    assert tree["total_nodes"] == len(tree["nodes"]) == 12
-    assert nodes["."] == {
-        "path": ".",
-        "name": "Level",
-        "type": "Node2D",
-        "depth": 0,
-        "script": "res://scripts/level.gd",
-    }
-    assert nodes["Player"]["groups"] == ["player"]
-    assert nodes["Player/Sprite2D"]["depth"] == 2
-    assert nodes["Coin1"]["instance"] == "res://scenes/coin.tscn"
-
-
-def test_text_that_is_not_a_scene_is_refused() -> None:
-    with pytest.raises(SceneFormatError):
-        scene_tree("res://x.tscn", '[gd_resource type="Theme" format=3]\n')
-
-
 def test_the_bundled_coercion_document_is_docs_coercion_md() -> None:
     assert coercion_document() == (REPO / "docs" / "coercion.md").read_text("utf-8"), (
         "copy docs/coercion.md to src/godot_live_mcp/server/resources/coercion.md (the package serves it)"
@@ -87,18 +63,16 @@ def test_the_bundled_coercion_document_is_docs_coercion_md() -> None:
         assert f"`{tag}`" in coercion_document(), tag
 
 
-def file_reader(root: Path) -> Any:
-    """A fake ``file.read`` serving ``root``'s files as base64, in pages of 100 bytes."""
+def scene_reader(total: int, page_size: int) -> Any:
+    """A fake ``scene.read_file`` listing ``total`` nodes in pages of ``page_size``."""
 
     async def read(params: dict[str, Any]) -> Any:
-        data = (root / params["path"].removeprefix("res://")).read_bytes()
         offset = params.get("offset", 0)
-        chunk = data[offset : offset + 100]
-        more = offset + len(chunk) < len(data)
-        page: dict[str, Any] = {"success": True, "has_more": more, "returned": len(chunk)}
-        page["content"] = base64.b64encode(chunk).decode()
-        if more:
-            page["next_offset"] = offset + len(chunk)
+        nodes = [{"path": "." if i == 0 else f"N{i}", "type": "Node2D"} for i in range(total)]
+        page: dict[str, Any] = {"success": True, "scene": params["path"], "root_type": "Node2D"}
+        page.update(nodes=nodes[offset : offset + page_size], has_more=offset + page_size < total)
+        if page["has_more"]:
+            page["next_offset"] = offset + page_size
         return page
 
     return read
@@ -108,6 +82,11 @@ async def text_of(result: types.ReadResourceResult) -> str:
     content = result.contents[0]
     assert isinstance(content, types.TextResourceContents)
     return content.text
+
+
+async def marked_text(result: types.ReadResourceResult) -> str:
+    """A resource of project content: the body of its one untrusted-content envelope."""
+    return envelope_body(await text_of(result))
 
 
 async def test_the_listed_resources_and_templates(tmp_path: Path) -> None:
@@ -130,25 +109,24 @@ async def test_the_listed_resources_and_templates(tmp_path: Path) -> None:
     assert capabilities.resources.subscribe is True
 
 
-async def test_a_scene_is_read_from_its_file_through_the_editor(tmp_path: Path) -> None:
-    (tmp_path / "levels").mkdir()
-    (tmp_path / "levels" / "level.tscn").write_text(LEVEL, "utf-8")
+async def test_a_scene_is_read_from_its_file_through_the_editor_page_by_page(tmp_path: Path) -> None:
     async with serving(tmp_path) as session:
-        session.editor.handlers["file.read"] = file_reader(tmp_path)
-        result = await session.client.read_resource("godot://scene/levels/level.tscn")
-        reads = [frame["params"] for frame in session.editor.received if frame["method"] == "file.read"]
-    tree = json.loads(await text_of(result))
-    assert tree["scene"] == "res://levels/level.tscn"
-    assert tree["total_nodes"] == 12
-    assert len(reads) > 1  # paged
-    assert all(read["encoding"] == "base64" for read in reads)
+        session.editor.handlers["scene.read_file"] = scene_reader(total=5, page_size=2)
+        result = await session.client.read_resource("godot://scene/levels/level.scn")
+        reads = [frame["params"] for frame in session.editor.received if frame["method"] == "scene.read_file"]
+    tree = json.loads(await marked_text(result))
+    assert tree["scene"] == "res://levels/level.scn"
+    assert tree["root_type"] == "Node2D"
+    assert tree["total_nodes"] == 5
+    assert [node["path"] for node in tree["nodes"]] == [".", "N1", "N2", "N3", "N4"]
+    assert [read["offset"] for read in reads] == [0, 2, 4]
 
 
 async def test_editor_backed_resources_use_their_commands(tmp_path: Path) -> None:
     async with serving(tmp_path) as session:
-        info = json.loads(await text_of(await session.client.read_resource("godot://project/info")))
+        info = json.loads(await marked_text(await session.client.read_resource("godot://project/info")))
         klass = json.loads(await text_of(await session.client.read_resource("godot://classdb/Sprite2D")))
-        log = json.loads(await text_of(await session.client.read_resource("godot://log/editor")))
+        log = json.loads(await marked_text(await session.client.read_resource("godot://log/editor")))
         doc = await text_of(await session.client.read_resource("godot://docs/coercion"))
     assert info == {"echo": {}}
     assert klass == {"echo": {"class_name": "Sprite2D"}}
@@ -165,13 +143,13 @@ async def test_a_script_is_read_page_by_page(tmp_path: Path) -> None:
 
     async with serving(tmp_path) as session:
         session.editor.handlers["script.read"] = script_read
-        text = await text_of(await session.client.read_resource("godot://script/player.gd"))
+        text = await marked_text(await session.client.read_resource("godot://script/player.gd"))
     assert text == "extends Node\nfunc _ready():\n\tpass"
 
 
 async def test_the_game_log_without_a_game_answers_the_game_status(tmp_path: Path) -> None:
     async with serving(tmp_path) as session:
-        log = json.loads(await text_of(await session.client.read_resource("godot://log/game")))
+        log = json.loads(await marked_text(await session.client.read_resource("godot://log/game")))
     assert log["echo"] == {}
     assert "game_start" in log["hint"]
 

@@ -9,6 +9,8 @@ import anyio
 import mcp_types as types
 import pytest
 from mcp.client import Client
+from mcp.shared.exceptions import MCPError
+from mcp_types import METHOD_NOT_FOUND
 
 from godot_live_mcp.server.tasks import RELATED_TASK_META_KEY
 from tests.unit.server.feature_session import serving
@@ -95,3 +97,14 @@ async def test_a_call_without_task_runs_as_before(tmp_path: Path) -> None:
         session.editor.handlers["runtime.step"] = step
         result = await session.client.call_tool("runtime_step", {"frames": 2})
     assert result.structured_content == {"frames_stepped": 2, "paused": True, "game_frame": 9}
+
+
+async def test_a_task_asked_of_a_tool_that_is_not_long_running_is_refused(tmp_path: Path) -> None:
+    async with serving(tmp_path) as session:
+        call = {"name": "node_get", "arguments": {}, "task": {}}
+        with pytest.raises(MCPError) as refused:
+            await raw(session.client, "tools/call", call)
+        answered = await session.client.call_tool("node_get", {})  # the same tool, as an ordinary call
+    assert refused.value.code == METHOD_NOT_FOUND
+    assert "node_get does not run as a task" in refused.value.message
+    assert not answered.is_error

@@ -1,7 +1,7 @@
 """The hook pipeline around every tool call, its built-in hooks, and the extension point for more.
 
 A Python plugin adds a hook by subclassing ``ToolHook`` (one method, ``around``) and passing an instance
-to ``GodotMcpApp.hooks.add``.
+to ``host.add_hook`` in its ``install`` (with the ``hooks`` permission); see ``godot_live_mcp.plugins``.
 """
 
 from godot_live_mcp.server.hooks._base import (

@@ -15,18 +15,24 @@ class HookPipeline:
 
     def __init__(self, hooks: Iterable[ToolHook] = ()) -> None:
         self._hooks: list[ToolHook] = list(hooks)
+        self._plugin_hooks: tuple[ToolHook, ...] = ()
 
     @property
     def hooks(self) -> tuple[ToolHook, ...]:
-        return tuple(self._hooks)
+        return (*self._hooks, *self._plugin_hooks)
 
     def add(self, hook: ToolHook) -> None:
-        """Add ``hook`` inside the ones already there."""
+        """Add ``hook`` inside the ones already there (the plugins' hooks stay innermost)."""
         self._hooks.append(hook)
+
+    def set_plugin_hooks(self, hooks: Iterable[ToolHook]) -> None:
+        """The hooks of the installed Python plugins, replaced as a whole when plugins come and go; they
+        run inside the server's own, so logging, audit and the rate limit see every call."""
+        self._plugin_hooks = tuple(hooks)
 
     async def run(self, call: ToolCall, core: Proceed) -> ToolOutcome:
         proceed = core
-        for hook in reversed(self._hooks):
+        for hook in reversed(self.hooks):
             proceed = _guarded(hook, call, proceed)
         return await proceed()
 

@@ -18,7 +18,7 @@ DEBUG_SCENE = PromptTemplate(
 
 1. Open the scene with scene_open(path="{{scene}}") and look at the nodes around the target with
    scene_get_tree(scene="{{scene}}", max_depth=3).
-2. Read the node: node_get(scene="{{scene}}", node_path="{{node_path}}", changed_only=true) gives its class,
+2. Read the node: node_get(scene="{{scene}}", node_path="{{node_path}}") gives its class,
    script, groups and the values that differ from the defaults; signal_list(scene="{{scene}}",
    node_path="{{node_path}}") shows its connections. If it has a script, read it with script_read(path=...)
    and check it compiles with script_check(path=...).
@@ -108,7 +108,7 @@ PROFILE_GAME = PromptTemplate(
    runtime_step_until(condition=..., max_frames=...), and read runtime_get_performance() again.
    Compare the two readings.
 3. Find the cost: runtime_get_tree(type=...) counts nodes by class (look for growing counts: leaks);
-   runtime_get_node(node_path=..., changed_only=true) shows a suspect's settings; runtime_get_log() shows
+   runtime_get_node(node_path=...) shows a suspect's settings; runtime_get_log() shows
    warnings. Read the scripts that run every frame with script_read(path=...).
 4. End the run with game_stop(). Report the numbers, the likely causes ranked by cost, and concrete fixes
    (pooling, fewer physics bodies, process only when needed), without changing anything unless asked.""",

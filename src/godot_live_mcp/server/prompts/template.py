@@ -12,8 +12,9 @@ from dataclasses import dataclass
 
 import mcp_types as types
 
+from godot_live_mcp.plugins import PROMPT_PLACEHOLDER
+
 NAME_RULE = re.compile(r"^[a-z0-9][a-z0-9_.-]{0,63}$")
-_PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
 _TOOL_CALL = re.compile(r"\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\(([^()]*)\)")
 _PARAMETER = re.compile(r"(?:^|[\s,])([a-z_][a-z0-9_]*)=")
 
@@ -60,7 +61,7 @@ class PromptTemplate:
                 + "; ".join(f"{arg.name}: {arg.description}" for arg in self.arguments if arg.name in missing)
             )
         known = {arg.name for arg in self.arguments}
-        return _PLACEHOLDER.sub(
+        return PROMPT_PLACEHOLDER.sub(
             lambda match: given.get(match.group(1), "") if match.group(1) in known else match.group(0),
             self.text,
         )

@@ -11,7 +11,6 @@ from godot_live_mcp.server.resources.addresses import (
 )
 from godot_live_mcp.server.resources.catalog import ResourceCatalog
 from godot_live_mcp.server.resources.readers import ResourceReaders, coercion_document
-from godot_live_mcp.server.resources.scene_file import SceneFormatError, parse_scene, scene_tree
 from godot_live_mcp.server.resources.watch import ResourceWatch
 
 __all__ = [
@@ -22,10 +21,7 @@ __all__ = [
     "ResourceKind",
     "ResourceReaders",
     "ResourceWatch",
-    "SceneFormatError",
     "UnknownResourceError",
     "coercion_document",
-    "parse_scene",
     "parse_uri",
-    "scene_tree",
 ]

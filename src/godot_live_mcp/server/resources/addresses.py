@@ -10,6 +10,9 @@ import mcp_types as types
 
 SCHEME = "godot://"
 JSON = "application/json"
+# Project or game content: its JSON (or text) inside one untrusted-content envelope, so not bare JSON.
+MARKED = "text/plain"
+MARKED_NOTE = " Project content: JSON inside one untrusted-content envelope."
 
 
 class ResourceKind(Enum):
@@ -69,8 +72,9 @@ FIXED: tuple[types.Resource, ...] = (
         uri=f"{SCHEME}{ResourceKind.PROJECT_INFO.value}",
         name="project-info",
         title="Project info",
-        description="The project's name, path, main scene, features, autoloads and input actions.",
-        mime_type=JSON,
+        description="The project's name, path, main scene, features, autoloads and input actions."
+        + MARKED_NOTE,
+        mime_type=MARKED,
     ),
     types.Resource(
         uri=f"{SCHEME}{ResourceKind.COERCION_DOC.value}",
@@ -83,15 +87,17 @@ FIXED: tuple[types.Resource, ...] = (
         uri=f"{SCHEME}{ResourceKind.EDITOR_LOG.value}",
         name="editor-log",
         title="Editor log",
-        description="The newest entries of the editor's output log (subscribe to hear of new ones).",
-        mime_type=JSON,
+        description="The newest entries of the editor's output log (subscribe to hear of new ones)."
+        + MARKED_NOTE,
+        mime_type=MARKED,
     ),
     types.Resource(
         uri=f"{SCHEME}{ResourceKind.GAME_LOG.value}",
         name="game-log",
         title="Game log",
-        description="The newest entries the running game logged (subscribe to hear of new ones).",
-        mime_type=JSON,
+        description="The newest entries the running game logged (subscribe to hear of new ones)."
+        + MARKED_NOTE,
+        mime_type=MARKED,
     ),
 )
 
@@ -100,16 +106,17 @@ TEMPLATES: tuple[types.ResourceTemplate, ...] = (
         uri_template=f"{SCHEME}{ResourceKind.SCENE.value}{{path}}",
         name="scene",
         title="Scene tree",
-        description="A scene's node tree read from its .tscn file, open or not; path is relative to res:// "
-        "(godot://scene/levels/main.tscn). Subscribe to hear when the file changes.",
-        mime_type=JSON,
+        description="The nodes a scene file (.tscn or .scn) declares, as saved on disk, open or not; path is "
+        "relative to res:// (godot://scene/levels/main.tscn). Subscribe to hear when the file changes."
+        + MARKED_NOTE,
+        mime_type=MARKED,
     ),
     types.ResourceTemplate(
         uri_template=f"{SCHEME}{ResourceKind.SCRIPT.value}{{path}}",
         name="script",
         title="Script source",
-        description="A script's text (path relative to res://), as project content in an untrusted envelope.",
-        mime_type="text/plain",
+        description="A script's text (path relative to res://), inside one untrusted-content envelope.",
+        mime_type=MARKED,
     ),
     types.ResourceTemplate(
         uri_template=f"{SCHEME}{ResourceKind.CLASS.value}{{class}}",

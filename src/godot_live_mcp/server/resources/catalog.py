@@ -17,6 +17,7 @@ from mcp_types import INVALID_PARAMS
 from godot_live_mcp.bridge.editor_link import EditorLink
 from godot_live_mcp.bridge.runtime_link import RuntimeLink
 from godot_live_mcp.contract import ToolError
+from godot_live_mcp.plugins import ProjectPlugins
 from godot_live_mcp.server.resources.addresses import (
     FIXED,
     TEMPLATES,
@@ -25,6 +26,7 @@ from godot_live_mcp.server.resources.addresses import (
     UnknownResourceError,
     parse_uri,
 )
+from godot_live_mcp.server.resources.plugin_resources import PluginResources
 from godot_live_mcp.server.resources.readers import RESOURCE_NOT_FOUND, ResourceReaders, resource_error
 from godot_live_mcp.server.resources.watch import POLL_INTERVAL_S, ResourceWatch
 
@@ -37,7 +39,8 @@ _WATCHABLE = (*_FILES, ResourceKind.PROJECT_INFO, ResourceKind.EDITOR_LOG, Resou
 
 
 class ResourceCatalog:
-    """Serves the ``godot://`` resources; run ``watch.run()`` in a task group for subscriptions.
+    """Serves the ``godot://`` resources, and those of Python plugins after ``offer_plugins``; run
+    ``watch.run()`` in a task group for subscriptions.
 
     ``project`` gives the served project's folder, whose files subscriptions watch (default: the editor's).
     """
@@ -54,13 +57,24 @@ class ResourceCatalog:
     ) -> None:
         self._project = project or (lambda: link.instance.project_path if link.instance else None)
         self._bus = bus
+        self._link, self._runtime = link, runtime
         self.readers = ResourceReaders(link, runtime, startup_wait_s=startup_wait_s)
         self.watch = ResourceWatch(self._fingerprint, interval_s)
+        self.plugins: PluginResources | None = None
+
+    def offer_plugins(self, plugins: ProjectPlugins) -> None:
+        """Also offer the resources the served plugins add (``godot://<namespace>/<name>``)."""
+        self.plugins = PluginResources(plugins, self._link, self._runtime)
+
+    def plugins_changed(self) -> bool:
+        """Whether the plugins' resources changed since the last call (a plugin enabled or disabled)."""
+        return self.plugins is not None and self.plugins.changed()
 
     async def list_resources(
         self, ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
     ) -> types.ListResourcesResult:
-        return types.ListResourcesResult(resources=list(FIXED))
+        offered = self.plugins.listed() if self.plugins is not None else []
+        return types.ListResourcesResult(resources=[*FIXED, *offered])
 
     async def list_templates(
         self, ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
@@ -70,9 +84,12 @@ class ResourceCatalog:
     async def read(
         self, ctx: ServerRequestContext[Any], params: types.ReadResourceRequestParams
     ) -> types.ReadResourceResult:
-        address = _address(params.uri)
+        offered = self.plugins.named(params.uri) if self.plugins is not None else None
         try:
-            mime_type, text = await self.readers.read(address)
+            if offered is not None and self.plugins is not None:
+                mime_type, text = await self.plugins.read(offered)
+            else:
+                mime_type, text = await self.readers.read(_address(params.uri))
         except ToolError as error:
             raise resource_error(error) from None
         contents = types.TextResourceContents(uri=params.uri, mime_type=mime_type, text=text)
@@ -81,6 +98,11 @@ class ResourceCatalog:
     async def subscribe(
         self, ctx: ServerRequestContext[Any], params: types.SubscribeRequestParams
     ) -> types.EmptyResult:
+        if self.plugins is not None and self.plugins.named(params.uri) is not None:
+            raise MCPError(
+                INVALID_PARAMS,
+                f"{params.uri} cannot be subscribed to: a plugin's resource is made afresh at each read.",
+            )
         _watchable(params.uri)
         session = ctx.session
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
 from collections.abc import Awaitable, Callable
 from importlib import resources
@@ -16,11 +14,12 @@ from godot_live_mcp.bridge.jsonrpc import JsonObject, JsonValue
 from godot_live_mcp.bridge.reply import CommandFailure, CommandReply
 from godot_live_mcp.bridge.runtime_link import RuntimeLink
 from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
-from godot_live_mcp.server.resources.addresses import JSON, ResourceAddress, ResourceKind
-from godot_live_mcp.server.resources.scene_file import SceneFormatError, scene_tree
+from godot_live_mcp.security.untrusted import envelope
+from godot_live_mcp.server.resources.addresses import JSON, MARKED, ResourceAddress, ResourceKind, res_path
 
 RESOURCE_NOT_FOUND = -32002  # the MCP spec's code for resources/read of a missing resource
 _MAX_PAGES = 64
+_SCENE_FIELDS = ("scene", "root_type", "inherits", "open")  # what a scene resource keeps of a page
 _CALL_TIMEOUT_S = CONTRACT.answer_wait_s(CONTRACT.timeouts_ms["default"])
 
 Content = tuple[str, str]  # (mime type, text)
@@ -76,27 +75,29 @@ class ResourceReaders:
         return _data(await self._runtime.call(command, params, _CALL_TIMEOUT_S))
 
     async def _project_info(self, _key: str) -> Content:
-        return JSON, _json(await self.editor("project.get_info", {}))
+        return _marked("project_info", "project", await self.editor("project.get_info", {}))
 
     async def _coercion(self, _key: str) -> Content:
         return "text/markdown", coercion_document()
 
     async def _editor_log(self, _key: str) -> Content:
-        return JSON, _json(await self.editor("editor.get_log", {}))
+        return _marked("log", "editor", await self.editor("editor.get_log", {}))
 
     async def _game_log(self, _key: str) -> Content:
         try:
-            return JSON, _json(await self.game("runtime.get_log", {}))
+            return _marked("log", "game", await self.game("runtime.get_log", {}))
         except ToolError as error:
             if error.code not in (ErrorCode.GAME_NOT_RUNNING, ErrorCode.RUNTIME_DISCONNECTED):
                 raise
         status = await self.editor("game.status", {})
-        return JSON, _json(
+        return _marked(
+            "log",
+            "game",
             {
                 **status,
                 "hint": "No game runs now: game_start runs it; last_run holds the "
                 "last lines of the previous run.",
-            }
+            },
         )
 
     async def _class(self, name: str) -> Content:
@@ -112,30 +113,24 @@ class ResourceReaders:
             if not page.get("has_more") or not isinstance(next_start, int):
                 break
             start = next_start
-        return "text/plain", "\n".join(pages)
+        return MARKED, envelope("script", res_path(path), "\n".join(pages))
 
     async def _scene(self, path: str) -> Content:
-        raw = await self._file_bytes(path)
-        try:
-            return JSON, _json(scene_tree(path, raw.decode("utf-8")))
-        except (UnicodeDecodeError, SceneFormatError) as error:
-            raise ToolError(
-                ErrorCode.INVALID_PARAMS,
-                f"{path} is not a text scene (.tscn): {error}.",
-                "Binary scenes (.scn) are read open: scene_open, then scene_get_tree.",
-            ) from error
-
-    async def _file_bytes(self, path: str) -> bytes:
-        chunks: list[bytes] = []
+        """The nodes the scene file declares, read by the editor from disk (open or not, .tscn or .scn)."""
+        head: JsonObject = {}
+        nodes: list[JsonValue] = []
         offset = 0
         for _ in range(_MAX_PAGES):
-            page = await self.editor("file.read", {"path": path, "offset": offset, "encoding": "base64"})
-            chunks.append(_base64(page.get("content")))
+            page = await self.editor("scene.read_file", {"path": path, "offset": offset})
+            head = head or page
+            nodes += _items(page, "nodes")
             next_offset = page.get("next_offset")
             if not page.get("has_more") or not isinstance(next_offset, int):
                 break
             offset = next_offset
-        return b"".join(chunks)
+        tree: JsonObject = {key: head[key] for key in _SCENE_FIELDS if key in head}
+        scene = {**tree, "source": "file", "total_nodes": len(nodes), "nodes": nodes}
+        return _marked("scene", res_path(path), scene)
 
 
 def _data(reply: CommandReply) -> JsonObject:
@@ -144,11 +139,15 @@ def _data(reply: CommandReply) -> JsonObject:
     return reply.data
 
 
-def _base64(content: JsonValue) -> bytes:
-    try:
-        return base64.b64decode(str(content or ""), validate=True)
-    except binascii.Error as error:
-        raise ToolError(ErrorCode.INTERNAL, f"file.read sent malformed base64: {error}") from error
+def _items(page: JsonObject, key: str) -> list[JsonValue]:
+    items = page.get(key)
+    return list(items) if isinstance(items, list) else []
+
+
+def _marked(kind: str, source: str, value: JsonValue) -> Content:
+    """Project or game content: its JSON inside one untrusted-content envelope, whatever it holds, so a
+    resource keeps one mime type."""
+    return MARKED, envelope(kind, source, _json(value))
 
 
 def _json(value: JsonValue) -> str:

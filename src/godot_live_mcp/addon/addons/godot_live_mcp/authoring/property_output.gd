@@ -5,7 +5,7 @@ extends RefCounted
 ## read, and a huge value (tile data, meshes) is summarised so one property cannot swamp a result.
 
 const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
-const Untrusted := preload("res://addons/godot_live_mcp/security/untrusted.gd")
+const Scrubber := preload("res://addons/godot_live_mcp/security/scrubber.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const NameSuggestions := preload("res://addons/godot_live_mcp/contract/name_suggestions.gd")
 
@@ -98,22 +98,22 @@ static func describe(target: Object) -> String:
 
 
 ## {"value": json} for the current value, or {"unreadable": reason} / {"omitted": summary}. Strings
-## in the value are project content, wrapped as untrusted with source naming where they come from.
-static func read(target: Object, info: Dictionary, source: String) -> Dictionary:
+## in the value are project content, scrubbed of secrets.
+static func read(target: Object, info: Dictionary) -> Dictionary:
 	if int(info["usage"]) & PROPERTY_USAGE_SECRET != 0:
 		return {"unreadable": "marked secret"}
-	return json_of(target.get(str(info["name"])), info, source)
+	return json_of(target.get(str(info["name"])), info)
 
 
-## The JSON form of value for a property described by info, guarded and wrapped like read().
-static func json_of(value: Variant, info: Dictionary, source: String) -> Dictionary:
+## The JSON form of value for a property described by info, guarded and scrubbed like read().
+static func json_of(value: Variant, info: Dictionary) -> Dictionary:
 	if typeof(value) in UNREPRESENTABLE:
 		return {"unreadable": "a %s has no JSON form" % type_string(typeof(value))}
 	var json: Variant = Coercion.to_json(value, int(info.get("hint", PROPERTY_HINT_NONE)))
 	var size: int = JSON.stringify(json).length()
 	if size > MAX_VALUE_CHARS:
 		return {"omitted": {"type": type_string(typeof(value)), "json_chars": size, "reason": "too large to include"}}
-	return {"value": Untrusted.wrap_strings("property", source, json)}
+	return {"value": Scrubber.scrub_value(json)}
 
 
 static func hint_name(info: Dictionary) -> String:

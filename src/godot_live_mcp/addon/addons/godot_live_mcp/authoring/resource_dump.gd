@@ -1,10 +1,10 @@
 @tool
 extends RefCounted
 ## A resource's stored properties as JSON, through the coercion table, with every string of project
-## content in it wrapped as untrusted (tag objects such as {"type": "Vector2", …} are left as they are).
+## content in it scrubbed of secrets (tag objects such as {"type": "Vector2", …} are left as they are).
 
 const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
-const Untrusted := preload("res://addons/godot_live_mcp/security/untrusted.gd")
+const Scrubber := preload("res://addons/godot_live_mcp/security/scrubber.gd")
 
 ## Stored but described elsewhere in the result (script) or meaningless to edit (the file's own path).
 const LEFT_OUT: Array[String] = ["script", "resource_path"]
@@ -20,12 +20,12 @@ static func stored_names(resource: Resource) -> PackedStringArray:
 
 
 ## name -> JSON value for each of names.
-static func properties(resource: Resource, names: PackedStringArray, source: String) -> Dictionary:
+static func properties(resource: Resource, names: PackedStringArray) -> Dictionary:
 	var hints: Dictionary = _hints(resource)
 	var values: Dictionary = {}
 	for name: String in names:
 		var json: Variant = Coercion.to_json(resource.get(name), int(hints.get(name, PROPERTY_HINT_NONE)))
-		values[name] = Untrusted.wrap_strings("resource", source, json)
+		values[name] = Scrubber.scrub_value(json)
 	return values
 
 

@@ -15,26 +15,25 @@ const FLAG_NAMES := {
 }
 
 
-## The connections of node's signal to nodes of the scene (editor-internal ones are left out).
-static func outgoing(root: Node, node: Node, signal_name: StringName) -> Array[Dictionary]:
+## The connections of node's signal to nodes of the scene; internal: also the editor's and engine's
+## own (to objects outside the scene, or to lambdas), else left out.
+static func outgoing(root: Node, node: Node, signal_name: StringName, internal: bool = false) -> Array[Dictionary]:
 	var found: Array[Dictionary] = []
 	for connection: Dictionary in node.get_signal_connection_list(signal_name):
 		var callable: Callable = connection["callable"]
-		var receiver: Node = callable.get_object() as Node
-		if receiver != null and _in_scene(root, receiver) and callable.get_method() != &"":
-			found.append(_describe(root, receiver, callable, int(connection["flags"]), "target"))
+		if internal or _is_scene_link(root, callable.get_object(), callable):
+			found.append(_describe(root, callable.get_object(), callable, int(connection["flags"]), "target"))
 	return found
 
 
-## The connections from nodes of the scene that call methods of node.
-static func incoming(root: Node, node: Node) -> Array[Dictionary]:
+## The connections from nodes of the scene that call methods of node; internal: from any object.
+static func incoming(root: Node, node: Node, internal: bool = false) -> Array[Dictionary]:
 	var found: Array[Dictionary] = []
 	for connection: Dictionary in node.get_incoming_connections():
 		var sent: Signal = connection["signal"]
-		var sender: Node = sent.get_object() as Node
 		var callable: Callable = connection["callable"]
-		if sender != null and _in_scene(root, sender) and callable.get_method() != &"":
-			var entry: Dictionary = _describe(root, sender, callable, int(connection["flags"]), "source")
+		if internal or _is_scene_link(root, sent.get_object(), callable):
+			var entry: Dictionary = _describe(root, sent.get_object(), callable, int(connection["flags"]), "source")
 			entry["signal"] = str(sent.get_name())
 			found.append(entry)
 	return found
@@ -112,10 +111,18 @@ static func arity_warning(source: Node, signal_name: String, receiver: Node, met
 	return ""
 
 
-static func _describe(root: Node, other: Node, callable: Callable, flags: int, role: String) -> Dictionary:
+## Whether a connection joins nodes of the scene by a named method (what the user made).
+static func _is_scene_link(root: Node, other: Object, callable: Callable) -> bool:
+	return other is Node and _in_scene(root, other as Node) and callable.get_method() != &""
+
+
+static func _describe(root: Node, other: Object, callable: Callable, flags: int, role: String) -> Dictionary:
+	var label: String = "(%s outside the scene)" % (other.get_class() if other != null else "nothing")
+	if other is Node and _in_scene(root, other as Node):
+		label = NodeLookup.path_of(root, other as Node)
 	return {
-		role: NodeLookup.path_of(root, other),
-		"method": str(callable.get_method()),
+		role: label,
+		"method": str(callable.get_method()) if callable.get_method() != &"" else "(lambda)",
 		"flags": flag_names(flags),
 		"persistent": flags & CONNECT_PERSIST != 0,
 	}

@@ -4,7 +4,8 @@ extends RefCounted
 ## Records a change in the editor's undo history as "MCP: <what>". The context object picks the
 ## history: pass a node that is still in the edited scene (the parent of a node you removed, not
 ## the removed node) so the action lands in that scene's history; null means the global history.
-## Usual pattern: apply the change, describe both directions, then commit_recorded().
+## Usual pattern: apply the change, describe both directions, then commit_recorded(). Outside the
+## editor (no undo system) every call is a no-op and is_active() is false.
 
 ## What every action's name starts with, so the history tells MCP's actions apart.
 const PREFIX := "MCP: "
@@ -17,8 +18,9 @@ static func begin(
 	what: String, context: Object = null, merge: UndoRedo.MergeMode = UndoRedo.MERGE_DISABLE
 ) -> MCPToolkitUndoRedoAction:
 	var action: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.new()
-	action._manager = EditorInterface.get_editor_undo_redo()
-	action._manager.create_action(PREFIX + what, merge, context)
+	action._manager = EditorInterface.get_editor_undo_redo() if Engine.is_editor_hint() else null
+	if action._manager != null:
+		action._manager.create_action(PREFIX + what, merge, context)
 	return action
 
 
@@ -28,34 +30,40 @@ func is_active() -> bool:
 
 
 func do_method(callable: Callable) -> MCPToolkitUndoRedoAction:
-	_add(_manager.add_do_method, callable)
+	if is_active():
+		_add(_manager.add_do_method, callable)
 	return self
 
 
 func undo_method(callable: Callable) -> MCPToolkitUndoRedoAction:
-	_add(_manager.add_undo_method, callable)
+	if is_active():
+		_add(_manager.add_undo_method, callable)
 	return self
 
 
 func do_property(object: Object, property: StringName, value: Variant) -> MCPToolkitUndoRedoAction:
-	_manager.add_do_property(object, property, value)
+	if is_active():
+		_manager.add_do_property(object, property, value)
 	return self
 
 
 func undo_property(object: Object, property: StringName, value: Variant) -> MCPToolkitUndoRedoAction:
-	_manager.add_undo_property(object, property, value)
+	if is_active():
+		_manager.add_undo_property(object, property, value)
 	return self
 
 
 ## Keeps a newly created object alive while the action can be redone.
 func do_reference(object: Object) -> MCPToolkitUndoRedoAction:
-	_manager.add_do_reference(object)
+	if is_active():
+		_manager.add_do_reference(object)
 	return self
 
 
 ## Keeps a removed or replaced object alive while the action can be undone.
 func undo_reference(object: Object) -> MCPToolkitUndoRedoAction:
-	_manager.add_undo_reference(object)
+	if is_active():
+		_manager.add_undo_reference(object)
 	return self
 
 
@@ -74,7 +82,8 @@ func _commit(execute: bool) -> void:
 		push_warning("godot_live_mcp: an undo action was committed twice; the second commit is ignored")
 		return
 	_committed = true
-	_manager.commit_action(execute)
+	if is_active():
+		_manager.commit_action(execute)
 
 
 func _add(adder: Callable, callable: Callable) -> void:

@@ -9,7 +9,7 @@ const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_par
 const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
 const NameSuggestions := preload("res://addons/godot_live_mcp/contract/name_suggestions.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
-const Untrusted := preload("res://addons/godot_live_mcp/security/untrusted.gd")
+const Scrubber := preload("res://addons/godot_live_mcp/security/scrubber.gd")
 const PathGuard := preload("res://addons/godot_live_mcp/security/path_guard.gd")
 const ClassCatalog := preload("res://addons/godot_live_mcp/authoring/class_catalog.gd")
 const SettingChange := preload("res://addons/godot_live_mcp/authoring/setting_change.gd")
@@ -110,13 +110,13 @@ static func remove(params: CommandParams) -> Result:
 
 
 ## Every autoload as the tools report it, in load order; names and paths come from the project, so
-## those that are not one plain word are wrapped as untrusted content.
+## they are scrubbed of secrets.
 static func rows() -> Array[Dictionary]:
 	var found: Array[Dictionary] = []
 	for name: String in _names():
 		var listed: Dictionary = row(name)
-		listed["name"] = Untrusted.wrap_name("autoload name", "project.godot", name)
-		listed["path"] = Untrusted.wrap_name("autoload path", "project.godot", listed["path"])
+		listed["name"] = Scrubber.scrub(name)
+		listed["path"] = Scrubber.scrub(listed["path"])
 		found.append(listed)
 	return found
 

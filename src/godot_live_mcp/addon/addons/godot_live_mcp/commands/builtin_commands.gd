@@ -3,6 +3,7 @@ extends RefCounted
 ## The one explicit list of built-in command modules, in catalogue order.
 
 const Declarations := preload("res://addons/godot_live_mcp/dispatch/declarations.gd")
+const CommandRegistry := preload("res://addons/godot_live_mcp/dispatch/command_registry.gd")
 const RuntimeCommands := preload("res://addons/godot_live_mcp/runtime/commands/runtime_commands.gd")
 
 const MODULES: Array[Script] = [
@@ -20,6 +21,7 @@ const MODULES: Array[Script] = [
 	preload("res://addons/godot_live_mcp/commands/script_commands.gd"),
 	preload("res://addons/godot_live_mcp/commands/script_edit_commands.gd"),
 	preload("res://addons/godot_live_mcp/commands/game_commands.gd"),
+	preload("res://addons/godot_live_mcp/commands/debug_commands.gd"),
 	RuntimeCommands,
 	preload("res://addons/godot_live_mcp/commands/editor_log_commands.gd"),
 	preload("res://addons/godot_live_mcp/commands/editor_execute_commands.gd"),
@@ -41,7 +43,7 @@ const MODULES: Array[Script] = [
 
 ## Every built-in command, in catalogue order. The game's commands (RuntimeCommands.MODULES) are
 ## described only: called in the editor, they answer RUNTIME_ONLY (the server sends them to the game).
-static func register_all(registry: MCPToolkitCommandRegistry) -> void:
+static func register_all(registry: CommandRegistry) -> void:
 	for module: Script in MODULES:
 		if module != RuntimeCommands:
 			Declarations.register_module(registry, module)

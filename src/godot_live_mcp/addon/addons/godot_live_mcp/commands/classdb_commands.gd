@@ -10,6 +10,8 @@ const NameSuggestions := preload("res://addons/godot_live_mcp/contract/name_sugg
 const TypeNames := preload("res://addons/godot_live_mcp/shared/type_names.gd")
 const ClassCatalog := preload("res://addons/godot_live_mcp/authoring/class_catalog.gd")
 const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
+const Detail := preload("res://addons/godot_live_mcp/shared/detail.gd")
+const ClassMembers := preload("res://addons/godot_live_mcp/authoring/class_members.gd")
 
 const GROUP := "classdb"
 ## A name with its type (an argument, a property); as a field, a list of them.
@@ -20,6 +22,15 @@ const CLASSES := [
 	{"can_instantiate!": "boolean", "editor_only": "boolean", "path": "string: The script of a class_name class."},
 	{"source!": "enum(engine|script): An engine class, or a project script's class_name."},
 ]
+const NAMES := "array<string>: detail brief: names only."
+const FROM := {"class": "string: full, with include_inherited: the class that declares it."}
+const WITH_DEFAULT := {"default": "string: full: as GDScript code."}
+## A method row; as a field, a list of them.
+const METHODS := [
+	{"@": "array: detail normal, full (full adds virtual ones, e.g. _ready).", "name!": "string", "returns": "string"},
+	{"args": [TYPED, WITH_DEFAULT], "qualifiers": "array<string>: full: any of static, const, vararg, virtual."},
+	FROM,
+]
 const DEFAULTS := {"marks": "read_only idempotent scene_independent"}
 const COMMANDS := {
 	"classdb.get_class":
@@ -27,20 +38,26 @@ const COMMANDS := {
 		"run": "get_class_info",
 		"text":
 		(
-			"Describe an engine class: its inheritance chain, methods, properties and signals (own members"
-			+ " only unless include_inherited). Use to check what a node type can do before writing code."
+			"Describe an engine class: its inheritance chain, properties, signals and methods (own members"
+			+ " only unless include_inherited), paged in that order to fit the detail level's cap. Use to check"
+			+ " what a node type can do before writing code. CharacterBody3D with inherited members, once one"
+			+ " 31k-character result: now pages of at most 8k (normal), or 10k of names in all (brief)."
 		),
 		"args":
 		{
 			"class_name!": "string: An engine class, e.g. 'CharacterBody2D'.",
-			"include_inherited": "boolean=false: Also list members inherited from base classes.",
+			"include_inherited": "boolean=false: Also list members inherited from base classes, nearest first.",
+			"detail":
+			Detail.ARG % "brief: member names; normal: + types and signatures; full: + defaults, virtual methods",
+			"offset": PageArgs.OFFSET % "member (properties, then signals, then methods)",
 		},
 		"returns":
 		[
-			{"class_name!": "string", "inherits!": "array<string>: Base classes, nearest first."},
-			{"methods!": {"@": "array", "name!": "string", "args": TYPED, "returns": "string"}, "properties!": TYPED},
-			{"signals!": {"@": "array", "name": "string", "args": "array<string>: Its arguments, as 'name: Type'."}},
-			{"can_instantiate": "boolean"},
+			{"@page": "members offset", "class_name!": "string", "can_instantiate": "boolean"},
+			{"inherits!": "array<string>: Base classes, nearest first."},
+			{"property_names": NAMES, "signal_names": NAMES, "method_names": NAMES, "methods": METHODS},
+			{"properties": [TYPED, WITH_DEFAULT, FROM]},
+			{"signals": [{"@": "array", "name": "string", "args": "array<string>: As 'name: Type'."}, FROM]},
 		],
 	},
 	"classdb.list_classes":
@@ -83,21 +100,24 @@ static func get_class_info(params: CommandParams) -> Result:
 	var found: Result = ClassCatalog.require(params.text("class_name"), false)
 	if found.failed():
 		return found
-	var name: StringName = StringName(params.text("class_name"))
-	var own_only: bool = not params.flag("include_inherited")
-	return (
-		Result
-		. of(
-			{
-				"class_name": str(name),
-				"inherits": _ancestors(name),
-				"can_instantiate": ClassDB.can_instantiate(name),
-				"methods": _methods(name, own_only),
-				"properties": _properties(name, own_only),
-				"signals": _signals(name, own_only),
-			}
-		)
-	)
+	var name: String = params.text("class_name")
+	var level: String = params.text("detail")
+	var inherited: bool = params.flag("include_inherited")
+	var chain: Array[String] = [name]
+	chain.append_array(_ancestors(StringName(name)))
+	var kinds: Array[String] = []
+	var members: Array = ClassMembers.listed(chain if inherited else chain.slice(0, 1), name, level, inherited, kinds)
+	var offset: int = clampi(params.integer("offset"), 0, members.size())
+	var page: Dictionary = Pagination.list_page(members, offset, maxi(members.size(), 1), "members", "members")
+	page.merge({"class_name": name, "inherits": chain.slice(1), "can_instantiate": ClassDB.can_instantiate(name)})
+	for kind: String in ClassMembers.KINDS:
+		page[ClassMembers.field(kind, level)] = []
+	page = Detail.fit(page, "members", offset, level, _narrower(level, inherited))
+	var rows: Array = page["members"]
+	page.erase("members")
+	for i: int in rows.size():
+		page[ClassMembers.field(kinds[offset + i], level)].append(rows[i])
+	return Result.of(page)
 
 
 static func list_classes(params: CommandParams) -> Result:
@@ -159,25 +179,13 @@ static func _describe_method(name: String, info: Dictionary) -> Dictionary:
 		"class_name": name,
 		"method": str(info["name"]),
 		"defined_in": _owner_of(name, str(info["name"])),
-		"args": _arguments(info.get("args", []), info.get("default_args", [])),
+		"args": ClassMembers.arguments(info.get("args", []), info.get("default_args", [])),
 		"returns": TypeNames.of(info.get("return", {})),
 		"is_static": flags & METHOD_FLAG_STATIC != 0,
 		"is_vararg": flags & METHOD_FLAG_VARARG != 0,
 		"is_virtual": flags & METHOD_FLAG_VIRTUAL != 0,
 		"is_const": flags & METHOD_FLAG_CONST != 0,
 	}
-
-
-## {"name", "type"} of each argument, with "default" (as GDScript code) for the last defaults.size().
-static func _arguments(args: Array, defaults: Array = []) -> Array[Dictionary]:
-	var described: Array[Dictionary] = []
-	for i: int in args.size():
-		var arg: Dictionary = {"name": str(args[i]["name"]), "type": TypeNames.of(args[i])}
-		var default_index: int = i - (args.size() - defaults.size())
-		if default_index >= 0:
-			arg["default"] = var_to_str(defaults[default_index])
-		described.append(arg)
-	return described
 
 
 ## The class in name's chain that declares method (the script itself for script methods).
@@ -205,27 +213,10 @@ static func _ancestors(name: StringName) -> Array[String]:
 	return chain
 
 
-static func _methods(name: StringName, own_only: bool) -> Array[Dictionary]:
-	var found: Array[Dictionary] = []
-	for method: Dictionary in ClassDB.class_get_method_list(name, own_only):
-		var method_name: String = method["name"]
-		if not method_name.begins_with("_"):
-			var row: Dictionary = {"name": method_name, "args": _arguments(method["args"])}
-			row["returns"] = TypeNames.of(method["return"])
-			found.append(row)
-	return found
-
-
-static func _properties(name: StringName, own_only: bool) -> Array[Dictionary]:
-	var found: Array[Dictionary] = []
-	for property: Dictionary in ClassDB.class_get_property_list(name, own_only):
-		if int(property["usage"]) & (PROPERTY_USAGE_EDITOR | PROPERTY_USAGE_STORAGE) != 0:
-			found.append({"name": str(property["name"]), "type": TypeNames.of(property)})
-	return found
-
-
-static func _signals(name: StringName, own_only: bool) -> Array[Dictionary]:
-	var found: Array[Dictionary] = []
-	for signal_info: Dictionary in ClassDB.class_get_signal_list(name, own_only):
-		found.append({"name": str(signal_info["name"]), "args": TypeNames.arguments(signal_info["args"])})
-	return found
+static func _narrower(level: String, inherited: bool) -> String:
+	var ways: Array[String] = ["read one method with classdb_get_method"]
+	if inherited:
+		ways.push_front("leave include_inherited off")
+	if level != "brief":
+		ways.push_front("ask for detail = 'brief'")
+	return ", or ".join(ways)

@@ -30,7 +30,7 @@ const COMMANDS := {
 static func get_log(params: CommandParams) -> Result:
 	var buffer: LogBuffer = EditorLog.buffer()
 	if buffer != null:
-		return LogPage.read(buffer, params.raw, "editor output", "editor_get_log")
+		return LogPage.read(buffer, params.raw, "editor_get_log")
 	if not LogBuffer.can_capture():
 		return LogPage.unsupported(
 			"the editor's output", "read it in the terminal that started Godot (or the editor's Output panel)"

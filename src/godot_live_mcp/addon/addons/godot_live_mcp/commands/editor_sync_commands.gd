@@ -45,7 +45,7 @@ const COMMANDS := {
 			"waited_ms!": "integer: How long the call waited, in milliseconds.",
 			"scanned": "boolean: Whether a rescan was started first.",
 		},
-		"marks": "read_only idempotent scene_independent",
+		"marks": "read_only idempotent scene_independent cancellable long_running",
 		"timeout_ms": MAX_WAIT_MS + 5000,
 		"keywords": ["busy"],
 	},
@@ -80,18 +80,35 @@ static func _save_one(path: String) -> Result:
 	return await MCPToolkitSafeSceneOps.save(path)
 
 
-static func wait_for_idle(params: CommandParams) -> Result:
+## Reports the scan's progress in percent (done of 100) as it grows, and 100 once idle.
+static func wait_for_idle(params: CommandParams, context: MCPToolkitToolContext) -> Result:
 	var filesystem: EditorFileSystem = EditorInterface.get_resource_filesystem()
 	var started: int = Time.get_ticks_msec()
 	var deadline: int = started + clampi(params.integer("timeout_ms"), 0, MAX_WAIT_MS)
 	var scan: bool = params.flag("scan") and ProjectFiles.request_scan(true)
 	var quiet_frames: int = 0 if scan or filesystem.is_scanning() else SETTLE_FRAMES
+	var reported: int = -1
 	while quiet_frames < SETTLE_FRAMES:
 		if Time.get_ticks_msec() > deadline:
 			return _still_busy(Time.get_ticks_msec() - started)
+		if context.is_cancelled():
+			return Result.fail("CANCELLED", "The wait was cancelled.")
+		reported = _report_scan(filesystem, reported, context)
 		await (Engine.get_main_loop() as SceneTree).process_frame
 		quiet_frames = 0 if filesystem.is_scanning() else quiet_frames + 1
+	if reported >= 0:
+		context.report_progress(100, 100, "Idle: the scan and imports are done.")
 	return Result.of({"idle": true, "waited_ms": Time.get_ticks_msec() - started, "scanned": scan})
+
+
+## The scan's percent, reported when it grew past reported (the last percent sent, -1 for none).
+static func _report_scan(filesystem: EditorFileSystem, reported: int, context: MCPToolkitToolContext) -> int:
+	var percent: int = clampi(int(filesystem.get_scanning_progress() * 100.0), 0, 99)
+	if percent <= reported:
+		return reported
+	var doing: String = "Scanning the project's files" if filesystem.is_scanning() else "Settling after the scan"
+	context.report_progress(percent, 100, "%s: %d%%." % [doing, percent])
+	return percent
 
 
 static func _still_busy(waited_ms: int) -> Result:

@@ -42,8 +42,9 @@ static func screenshot(params: CommandParams) -> Result:
 			"HEADLESS_UNSUPPORTED",
 			"This editor runs headless: it draws nothing, so there is nothing to capture.",
 			(
-				"Screenshots need an editor with a display: start Godot without --headless (on a machine"
-				+ " without a screen, under Xvfb; `godot-live-mcp godot install --with-display` provides one)."
+				"Screenshots need an editor with a display: start Godot without --headless, or let"
+				+ " `godot-live-mcp serve --display` launch it on a private virtual screen. The game's own view"
+				+ " needs no editor display: runtime_screenshot."
 			)
 		)
 	var which: String = params.text("viewport") if params.has("viewport") else _on_screen_viewport()

@@ -8,7 +8,6 @@ const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd"
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const ToolkitSettings := preload("res://addons/godot_live_mcp/core/toolkit_settings.gd")
-const Untrusted := preload("res://addons/godot_live_mcp/security/untrusted.gd")
 const Scrubber := preload("res://addons/godot_live_mcp/security/scrubber.gd")
 const PathGuard := preload("res://addons/godot_live_mcp/security/path_guard.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
@@ -16,6 +15,7 @@ const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_fil
 const ProjectTree := preload("res://addons/godot_live_mcp/authoring/project_tree.gd")
 const TextContent := preload("res://addons/godot_live_mcp/authoring/text_content.gd")
 const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
+const Detail := preload("res://addons/godot_live_mcp/shared/detail.gd")
 
 const GROUP := "file"
 const BASE64 := "base64"
@@ -27,9 +27,11 @@ const UNDO_TEXT := (
 ## What every file change returns, besides its own fields.
 const CHANGED := {"path!": "string", "undoable": "boolean: Whether editor_undo (global) reverts it."}
 const ENCODING := 'enum(text|base64)="text"'
-const ENTRIES := {
-	"@": "array", "path!": "string", "type!": "enum(file|folder)", "size": "integer: Size in bytes (files)."
-}
+const ENTRIES := [
+	{"@": "array: detail normal, full.", "path!": "string", "type!": "enum(file|folder)", "size": "integer: Bytes."},
+	{"modified": "string: full: last change, UTC ISO 8601.", "resource_type": "string: full: its imported type."},
+]
+const PATHS := "array<string>: detail brief: relative to path; folders end with '/'."
 const DEFAULTS := {"marks": "destructive scene_independent", "guard": ["path"]}
 const COMMANDS := {
 	"file.list":
@@ -37,16 +39,18 @@ const COMMANDS := {
 		"text":
 		(
 			"List the files and folders of a project folder, optionally recursive and filtered by a glob, paginated."
-			+ " Hidden folders (.godot) and the MCP addon's folder are left out."
+			+ " Hidden folders (.godot) and the MCP addon's folder are left out. The demo project, recursive:"
+			+ " brief 1.1k, normal (the former result) 2.5k, full 4.2k characters."
 		),
 		"args":
 		[
 			{"path": 'string="res://": Folder to list (res:// path).'},
 			{"glob": "string=\"*\": Only names matching this pattern ('*.gd'); with '/' it matches the relative path."},
 			{"recursive": "boolean=false: Also list the contents of sub-folders."},
+			{"detail": Detail.ARG % "brief: paths below path; normal: + type, size; full: + modified, resource_type"},
 			{"offset": PageArgs.OFFSET % "entry", "limit": PageArgs.LIMIT_200 % "entries"},
 		],
-		"returns": {"@page": "entries offset", "path": "string", "entries!": ENTRIES},
+		"returns": {"@page": "entries offset", "path": "string", "paths": PATHS, "entries": ENTRIES},
 		"marks": "read_only idempotent scene_independent",
 	},
 	"file.read":
@@ -55,8 +59,8 @@ const COMMANDS := {
 		(
 			"Read a project file by byte windows, as text or base64. A read larger than the read cap fails"
 			+ " with FILE_TOO_LARGE: page it with max_bytes and next_offset. For scripts by line, use script_read."
-			+ " Secrets in a text file are redacted in the whole file before paging or encoding (offsets count"
-			+ " the redacted text); files that are secrets by name (.env, keys) are refused."
+			+ " Secrets are redacted before paging (offsets count the redacted text); secret files (.env, keys)"
+			+ " are refused."
 		),
 		"args":
 		{
@@ -64,14 +68,13 @@ const COMMANDS := {
 			"offset": "integer[0..]=0: Byte offset to start at (0, or a next_offset from the previous page).",
 			"max_bytes":
 			"integer[1..]: Most bytes to return; at most the read cap (godot_live_mcp/limits/read_cap_kb). Default: the rest.",
-			"encoding": ENCODING + ": text: UTF-8 text, wrapped as untrusted content; base64: raw bytes.",
+			"encoding": ENCODING + ": text: UTF-8 text; base64: the bytes (secrets redacted in both).",
 		},
 		"returns":
 		[
 			{"@page": "bytes offset", "path!": "string", "encoding": "string", "offset": "integer"},
 			{
-				"content!":
-				"string: The bytes read: text inside an untrusted-content envelope (secrets redacted), or base64.",
+				"content!": "string: The bytes read, as text or base64 (secrets redacted).",
 			},
 		],
 		"marks": "read_only idempotent scene_independent",
@@ -127,12 +130,32 @@ static func list(params: CommandParams) -> Result:
 	if folder.failed():
 		return folder
 	var glob: String = params.text("glob")
-	var entries: Array[Dictionary] = []
+	var level: String = params.text("detail")
+	var key: String = "paths" if level == "brief" else "entries"
+	var shown: Array = []
 	for entry: Dictionary in ProjectTree.walk(folder.value, params.flag("recursive")):
 		if ProjectTree.matches(glob, folder.value, entry["path"]):
-			entry["path"] = Untrusted.wrap_name("file name", folder.value, entry["path"])
-			entries.append(entry)
-	return Result.of(listing(params, folder.value, entries, "entries"))
+			shown.append(_listed(entry, folder.value, level))
+	var offset: int = clampi(params.integer("offset"), 0, shown.size())
+	var page: Dictionary = Pagination.list_page(shown, offset, params.integer("limit"), key, "entries")
+	page["path"] = folder.value
+	var narrower: String = "narrow it with glob" + ("" if level == "brief" else ", or ask for detail = 'brief'")
+	return Result.of(Detail.fit(page, key, offset, level, narrower))
+
+
+## A walked entry as file.list shows it at level (see its "returns").
+static func _listed(entry: Dictionary, folder: String, level: String) -> Variant:
+	var path: String = entry["path"]
+	if level == "brief":
+		var below: String = path.trim_prefix(folder).trim_prefix("/")
+		return Scrubber.scrub(below + ("/" if entry["type"] == "folder" else ""))
+	entry["path"] = Scrubber.scrub(path)
+	if level == "full":
+		entry["modified"] = Time.get_datetime_string_from_unix_time(FileAccess.get_modified_time(path)) + "Z"
+		var type: String = EditorInterface.get_resource_filesystem().get_file_type(path)
+		if type != "":
+			entry["resource_type"] = type
+	return entry
 
 
 static func read(params: CommandParams) -> Result:
@@ -266,7 +289,7 @@ static func _text_page(path: String, bytes: PackedByteArray, offset: int, size: 
 	if not TextContent.is_utf8(chunk):
 		return Result.fail("INVALID_PARAMS", "'%s' is not UTF-8 text." % path, "Read it with encoding='base64'.")
 	var page: Dictionary = Pagination.build("bytes", bytes.size(), chunk.size(), end, "offset")
-	var content: String = Untrusted.wrap("file", path, TextContent.decode(chunk))
+	var content: String = Scrubber.scrub(TextContent.decode(chunk))
 	page.merge({"path": path, "encoding": "text", "offset": offset, "content": content})
 	return Result.of(page)
 

@@ -1,11 +1,10 @@
 @tool
 extends RefCounted
 ## file.search: text or regular-expression search across the project's text files, one match per
-## line, paginated, with the matched lines returned as untrusted content.
+## line, paginated, with the matched lines scrubbed of secrets.
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
-const Untrusted := preload("res://addons/godot_live_mcp/security/untrusted.gd")
 const Scrubber := preload("res://addons/godot_live_mcp/security/scrubber.gd")
 const ProjectTree := preload("res://addons/godot_live_mcp/authoring/project_tree.gd")
 const TextContent := preload("res://addons/godot_live_mcp/authoring/text_content.gd")
@@ -45,7 +44,7 @@ const COMMANDS := {
 		[
 			{"@page": "matches offset", "path": "string", "matches!": MATCHES, "files_searched": "integer"},
 			{"files_skipped": "integer: Binary, non-UTF-8 or over-4-MiB files left out."},
-			{"lines": "string: This page's matching lines as 'path:line:column: text', as untrusted content."},
+			{"lines": "string: This page's matching lines as 'path:line:column: text'."},
 		],
 		"marks": "read_only idempotent scene_independent",
 		"guard": ["path"],
@@ -67,7 +66,7 @@ static func search(params: CommandParams) -> Result:
 	var found: Dictionary = _scan(folder.value, params.text("glob"), pattern)
 	var page: Dictionary = FileCommands.listing(params, folder.value, found["matches"], "matches")
 	page.merge({"files_searched": found["searched"], "files_skipped": found["skipped"]})
-	page["lines"] = Untrusted.wrap("search", folder.value, _grep_lines(page["matches"]))
+	page["lines"] = Scrubber.scrub(_grep_lines(page["matches"]))
 	return Result.of(page)
 
 
@@ -133,5 +132,5 @@ static func _grep_lines(matches: Array) -> String:
 	for item: Dictionary in matches:
 		lines.append("%s:%d:%d: %s" % [item["path"], item["line"], item["column"], item["excerpt"]])
 		item.erase("excerpt")
-		item["path"] = Untrusted.wrap_name("file name", "file_search", item["path"])
+		item["path"] = Scrubber.scrub(item["path"])
 	return "\n".join(lines)

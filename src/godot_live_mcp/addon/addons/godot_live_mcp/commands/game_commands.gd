@@ -12,31 +12,43 @@ const RUN := [
 	{"@": "object: A run of the game.", "scene": "string: res:// path of the scene it runs."},
 	{"started_by": "enum(mcp|editor): Who started it: game_start, or the editor's own play button."},
 	{"started_unix": "number", "pid": "integer", "runtime_port": "integer: Where the runtime tools reach it."},
-	{"ended": "enum(exited|stopped|crashed): How it ended.", "ended_unix": "number"},
+	{"display": "enum(none|screen|virtual): What it draws on: nothing (headless), the editor's screen, a private one."},
+	{"ended": "enum(exited|stopped|crashed|killed): How it ended.", "ended_unix": "number"},
+	{"how": "string: In words: 'exited with code 3', 'crashed with signal 11 (SIGSEGV)', 'killed by timeout: ...'."},
+	{"exit_code": "integer: The code it exited with.", "signal": "integer: The signal that ended it."},
+	{"log": "object: What it logged since start: totals by kind, and its most frequent errors (distinct)."},
 	{"last_log_lines": "array<string>: The game's last log lines (crashes included)."},
 ]
 ## What every command here answers.
 const STATUS := [
 	{"running!": "boolean", "headless": "boolean: Whether this editor (and so the game it starts) runs headless."},
 	{"game": RUN, "last_run": RUN},
+	{"debugger": "object: Where the editor's debugger holds the game (paused, at, reason, error): see debug_state."},
 ]
-const DEFAULTS := {"marks": "read_only exclusive scene_independent"}
+const DEFAULTS := {"marks": "exclusive scene_independent idempotent"}
 const COMMANDS := {
 	"game.start":
 	{
 		"text":
 		(
 			"Run the game from this editor (the main scene, or a given scene) and wait until the"
-			+ " runtime tools can reach it. A headless editor runs it headless."
+			+ " runtime tools can reach it. It runs unthrottled for stepping and paced to real time"
+			+ " otherwise. A headless editor runs it headless unless display is true."
 		),
 		"args":
 		{
 			"scene": "string: res:// path of a scene to run instead of the main scene.",
+			"display":
+			(
+				"boolean=false: From a headless editor, draw on a private virtual screen so runtime_screenshot"
+				+ " works (~1 s slower start)."
+			),
 			"break_on_error": "boolean=false: Let a script error stop the game in the editor's debugger.",
 		},
 		"returns": STATUS,
 		"timeout_ms": 60000,
 		"guard": ["scene"],
+		"marks": "read_only exclusive scene_independent long_running",
 	},
 	"game.stop": {"text": "Stop the game this editor runs and wait until its process has ended.", "returns": STATUS},
 	"game.status":
@@ -64,7 +76,7 @@ static func start(params: CommandParams) -> Result:
 		)
 	if scene != "" and (not scene.begins_with("res://") or not ResourceLoader.exists(scene, "PackedScene")):
 		return Result.fail("NOT_FOUND", "No scene at '%s'." % scene, MCPToolkitError.hint_for_param("file_path"))
-	return await session().start(scene, params.flag("break_on_error"))
+	return await session().start(scene, params.flag("break_on_error"), params.flag("display"))
 
 
 static func stop(_params: CommandParams) -> Result:

@@ -10,6 +10,7 @@ const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const EventCodec := preload("res://addons/godot_live_mcp/contract/input_event_codec.gd")
 const ActionSetting := preload("res://addons/godot_live_mcp/authoring/input_action_setting.gd")
 const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
+const Detail := preload("res://addons/godot_live_mcp/shared/detail.gd")
 const FORBIDDEN_CHARS: Array[String] = ["/", ":", "=", "\\", '"']
 
 const GROUP := "input_map"
@@ -40,27 +41,35 @@ const EVENT := {
 	"meta": "boolean: type key or mouse_button: with Meta (Cmd, Windows key) held.",
 	"device": "integer[-1..]: Device index; -1 (the default) means any device.",
 }
-## One action as the tools report it; as a field, a list of them.
+## One action as the tools report it; as a field, a list of them. input_map.list gives events only
+## at detail full; at normal, bindings instead, and builtin only when true.
 const ACTIONS := {
 	"@": "array: The actions, in project.godot's order.",
 	"action!": "string",
-	"deadzone!": "number",
-	"events!": {"@": "array: Bound events in the input shape (type 'other': not editable here).", "type!": "string"},
-	"builtin!": "boolean: An engine-defined ui_* action.",
+	"deadzone": "number",
+	"events": {"@": "array: Bound events in the input shape (type 'other': not editable here).", "type!": "string"},
+	"builtin": "boolean: An engine-defined ui_* action.",
 }
+const BINDINGS := "array<string>: normal: one line an event, e.g. 'key Ctrl+S', 'joypad_motion left_x+'."
+const NAMES := "array<string>: detail brief: the names."
 const ACTION := {"action!": "string: Name of the action."}
 const DEADZONE := "number[0..1]=%s: Analog threshold below which the action is not pressed (0..1)."
 const DEFAULTS := {"marks": "scene_independent"}
 const COMMANDS := {
 	"input_map.list":
 	{
-		"text": "List the project's input actions with their deadzone and bound events (keys, buttons, axes).",
+		"text":
+		(
+			"List the project's input actions with their deadzone and bound events (keys, buttons, axes)."
+			+ " With the engine's 94 ui_* actions: brief 2.5k, normal 9.4k, full (the former result) 15k characters."
+		),
 		"args":
 		[
 			{"include_builtin": "boolean=false: Also list the engine's built-in ui_* actions."},
+			{"detail": Detail.ARG % "brief: names; normal: + deadzone, one line an event; full: event objects"},
 			{"offset": PageArgs.OFFSET % "action", "limit": PageArgs.LIMIT_100 % "actions"},
 		],
-		"returns": {"@page": "actions offset", "actions!": ACTIONS},
+		"returns": {"@page": "actions offset", "action_names": NAMES, "actions": [ACTIONS, {"bindings": BINDINGS}]},
 		"marks": "read_only idempotent scene_independent",
 	},
 	"input_map.add_action":
@@ -103,12 +112,56 @@ const COMMANDS := {
 
 
 static func list(params: CommandParams) -> Result:
-	var actions: Array[Dictionary] = []
+	var level: String = params.text("detail")
+	var key: String = "action_names" if level == "brief" else "actions"
+	var shown: Array = []
 	for action: String in ActionSetting.names(params.flag("include_builtin")):
-		actions.append(ActionSetting.describe(action))
-	return Result.of(
-		Pagination.list_page(actions, params.integer("offset"), params.integer("limit"), "actions", "actions")
-	)
+		shown.append(action if level == "brief" else _listed(action, level))
+	var offset: int = clampi(params.integer("offset"), 0, shown.size())
+	var page: Dictionary = Pagination.list_page(shown, offset, params.integer("limit"), key, "actions")
+	var narrower: Array[String] = ["lower the limit"]
+	if params.flag("include_builtin"):
+		narrower.push_front("leave include_builtin off")
+	if level != "brief":
+		narrower.push_front("ask for detail = 'brief'")
+	return Result.of(Detail.fit(page, key, offset, level, ", or ".join(narrower)))
+
+
+## The action as input_map.list shows it: full: as every tool reports it; normal: its events as lines.
+static func _listed(action: String, level: String) -> Dictionary:
+	var described: Dictionary = ActionSetting.describe(action)
+	if level == "full":
+		return described
+	var lines: Array[String] = []
+	for shape: Dictionary in described["events"]:
+		lines.append(_binding(shape))
+	var listed: Dictionary = {"action": action, "deadzone": described["deadzone"], "bindings": lines}
+	if described["builtin"]:
+		listed["builtin"] = true
+	return listed
+
+
+## One event in a line: its type, then what triggers it ("key Ctrl+S", "joypad_motion left_x-"), then
+## the device when it is not any device (-1) or, for keys and mouse buttons, the first (0).
+static func _binding(shape: Dictionary) -> String:
+	var type: String = shape["type"]
+	if type == "other":
+		return str(shape.get("text", shape.get("class", "")))
+	var held: String = ""
+	for modifier: String in EventCodec.MODIFIERS:
+		if shape.get(modifier, false):
+			held += modifier.capitalize() + "+"
+	var what: String = str(shape.get("key", shape.get("button", shape.get("axis", ""))))
+	if type == "joypad_motion":
+		what += "+" if int(shape.get("direction", 1)) > 0 else "-"
+	var line: String = "%s %s%s" % [type, held, what]
+	if shape.get("double_click", false):
+		line += " double_click"
+	# 0 is an event's default device, which the engine's own ui_* keys keep: for keys and mice it says nothing.
+	var device: int = int(shape.get("device", -1))
+	if device > 0 or (device == 0 and type.begins_with("joypad")):
+		line += " device %d" % device
+	return line
 
 
 static func add_action(params: CommandParams) -> Result:

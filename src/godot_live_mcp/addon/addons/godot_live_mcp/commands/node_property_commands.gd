@@ -31,7 +31,7 @@ const COMMANDS := {
 		"text":
 		(
 			"Read a node: class, script, groups, children and its inspector properties with types and"
-			+ " JSON values (all, the ones named, or only those changed from their defaults)."
+			+ " JSON values (by detail: none, those changed from their defaults, or all; or the ones named)."
 		),
 		"args": [{"node_path!": "@node_path"}, NodeReport.DESCRIBE_ARGS, {"scene": "@scene"}],
 		"returns": [{"scene": "string"}, NodeReport.DESCRIPTION],
@@ -100,9 +100,7 @@ static func _get_in(root: Node, params: CommandParams) -> Result:
 		return found
 	var node: Node = found.value
 	var path: String = NodeLookup.path_of(root, node)
-	return Result.of(
-		NodeReport.describe(node, path, params.strings("names"), params.flag("changed_only"), source_of(node))
-	)
+	return Result.of(NodeReport.describe(node, path, params))
 
 
 static func _set_in(root: Node, node_path: String, wanted: Dictionary) -> Result:
@@ -121,7 +119,7 @@ static func _set_in(root: Node, node_path: String, wanted: Dictionary) -> Result
 		return coerced
 	var changes: Dictionary = coerced.value
 	var names: PackedStringArray = PackedStringArray(changes.keys())
-	var previous: Dictionary = NodeReport.values(node, names, source_of(node))
+	var previous: Dictionary = NodeReport.values(node, names)
 	var action: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.begin(
 		"set %s of %s" % [", ".join(names), node.name], node
 	)
@@ -130,9 +128,7 @@ static func _set_in(root: Node, node_path: String, wanted: Dictionary) -> Result
 		action.undo_property(node, property, node.get(property))
 	action.commit()
 	var path: String = NodeLookup.path_of(root, node)
-	return Result.of(
-		{"node_path": path, "previous": previous, "properties": NodeReport.values(node, names, source_of(node))}
-	)
+	return Result.of({"node_path": path, "previous": previous, "properties": NodeReport.values(node, names)})
 
 
 static func _list_in(root: Node, params: CommandParams) -> Result:
@@ -166,17 +162,10 @@ static func _describe(node: Node, info: Dictionary) -> Dictionary:
 		"hint": PropertyOutput.hint_name(info),
 		"hint_string": str(info.get("hint_string", "")),
 		"usage": PropertyOutput.usage_names(info),
-		"default": PropertyOutput.json_of(PropertyOutput.default_of(node, name), info, source_of(node)).get("value"),
+		"default": PropertyOutput.json_of(PropertyOutput.default_of(node, name), info).get("value"),
 	}
-	var current: Dictionary = PropertyOutput.read(node, info, source_of(node))
+	var current: Dictionary = PropertyOutput.read(node, info)
 	row["current"] = current.get("value")
 	if not current.has("value"):
 		row["unreadable"] = current.get("unreadable", current.get("omitted"))
 	return row
-
-
-## Where a node's property values come from, for their untrusted-content envelopes: "<scene>:<node path>".
-static func source_of(node: Node) -> String:
-	var root: Node = EditorInterface.get_edited_scene_root()
-	var inside: bool = root != null and (node == root or root.is_ancestor_of(node))
-	return "%s:%s" % [root.scene_file_path, root.get_path_to(node)] if inside else str(node.name)

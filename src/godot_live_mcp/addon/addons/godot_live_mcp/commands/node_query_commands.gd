@@ -6,13 +6,12 @@ extends RefCounted
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
-const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
 const SceneTarget := preload("res://addons/godot_live_mcp/authoring/scene_target.gd")
 const SceneTabs := preload("res://addons/godot_live_mcp/authoring/scene_tabs.gd")
 const SceneWalk := preload("res://addons/godot_live_mcp/authoring/scene_walk.gd")
 const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
 const NodeFilter := preload("res://addons/godot_live_mcp/shared/node_filter.gd")
-const NodeReport := preload("res://addons/godot_live_mcp/shared/node_report.gd")
+const NodeListing := preload("res://addons/godot_live_mcp/shared/node_listing.gd")
 const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
 
 const GROUP := "node"
@@ -35,8 +34,9 @@ const COMMANDS := {
 			{"under": "@node_path=\".\": Search only below this node ('.' is the root)."},
 			NodeFilter.ARGS,
 			{"offset": PageArgs.OFFSET % "match", "limit": PageArgs.LIMIT_100 % "matches", "scene": "@scene"},
+			NodeListing.ARG,
 		],
-		"returns": {"@page": "matches offset", "scene": "string", "nodes!": NodeReport.ROWS},
+		"returns": [{"@page": "matches offset", "scene": "string"}, NodeListing.RETURNS],
 	},
 	"node.get_selection":
 	{"text": "List the nodes selected in the editor (in the active scene).", "returns": SELECTION},
@@ -68,16 +68,13 @@ static func find(params: CommandParams) -> Result:
 	if start.failed():
 		return start
 	var filter: NodeFilter = NodeFilter.from_params(params.raw)
-	var rows: Array[Dictionary] = []
+	var entries: Array[NodeListing.Entry] = []
 	for entry: Dictionary in SceneWalk.nodes(root, start.value):
 		var node: Node = entry["node"]
 		if filter.matches(node):
-			rows.append(NodeReport.row(node, NodeLookup.path_of(root, node), entry["depth"], root))
-	var page: Dictionary = Pagination.list_page(
-		rows, params.integer("offset"), params.integer("limit"), "nodes", "matches"
-	)
-	page["scene"] = (target.value as SceneTarget).path
-	return Result.of(page)
+			entries.append(NodeListing.Entry.new(node, NodeLookup.path_of(root, node), entry["depth"]))
+	var scene: String = (target.value as SceneTarget).path
+	return Result.of(NodeListing.page(entries, params, "matches", {"scene": scene}, root))
 
 
 static func get_selection(_params: CommandParams) -> Result:

@@ -11,7 +11,7 @@ const NameSuggestions := preload("res://addons/godot_live_mcp/contract/name_sugg
 const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
 const SettingChange := preload("res://addons/godot_live_mcp/authoring/setting_change.gd")
 const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
-const Untrusted := preload("res://addons/godot_live_mcp/security/untrusted.gd")
+const Scrubber := preload("res://addons/godot_live_mcp/security/scrubber.gd")
 ## Settings with tools of their own, which check what this generic one cannot.
 const OWN_TOOLS := {"input/": "input_map_add_action / input_map_add_event", "autoload/": "autoload_add"}
 ## Above this many characters of JSON, list_settings summarises a value instead of returning it.
@@ -147,11 +147,11 @@ static func _reset_value(name: String) -> Variant:
 
 
 ## hint: the setting's property hint when the caller has it (-1: look it up). Names and values come
-## from the project: values are wrapped as untrusted content, names that are not one plain word too.
+## from the project: values and names are scrubbed of secrets.
 static func _describe(name: String, with_default: bool, hint: int = -1) -> Dictionary:
 	var value: Variant = ProjectSettings.get_setting(name)
 	var described: Dictionary = {
-		"name": Untrusted.wrap_name("setting name", "project.godot", name),
+		"name": Scrubber.scrub(name),
 		"value": _value_json(name, hint),
 		"type": type_string(typeof(value)),
 		"is_default": _is_default(name),
@@ -161,14 +161,14 @@ static func _describe(name: String, with_default: bool, hint: int = -1) -> Dicti
 	return described
 
 
-## The setting's value as typed JSON, its strings wrapped as untrusted content (secrets scrubbed).
+## The setting's value as typed JSON, its strings scrubbed of secrets.
 static func _value_json(name: String, hint: int) -> Variant:
 	var json: Variant = (
 		Coercion.to_json(ProjectSettings.get_setting(name), hint)
 		if hint >= 0
 		else Coercion.property_to_json(ProjectSettings, name)
 	)
-	return Untrusted.wrap_strings("setting", name, json)
+	return Scrubber.scrub_value(json)
 
 
 static func _listed(name: String, hint: int) -> Dictionary:

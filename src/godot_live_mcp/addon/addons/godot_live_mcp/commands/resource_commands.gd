@@ -26,8 +26,7 @@ const VALUES := {"type": "object", "properties": {}, "additionalProperties": tru
 ## What resource_create, resource_get and resource_set_property return, besides their own fields.
 const ROW := {
 	"type": "string",
-	"properties":
-	[VALUES, {"description": "Stored property values, name -> value as JSON (text wrapped as untrusted content)."}],
+	"properties": [VALUES, {"description": "Stored property values, name -> value as JSON (secrets redacted)."}],
 }
 const DEFAULTS := {"marks": "scene_independent", "guard": ["path"]}
 const COMMANDS := {
@@ -47,10 +46,7 @@ const COMMANDS := {
 	{
 		"run": "get_properties",
 		"text":
-		(
-			"Read a resource file's class, script and stored property values (as JSON shapes; text values"
-			+ " are wrapped as untrusted content)."
-		),
+		"Read a resource file's class, script and stored property values (as JSON shapes; secrets" + " redacted).",
 		"args":
 		{
 			"path!": "string: Resource file to read (res:// path).",
@@ -104,7 +100,7 @@ static func create(params: CommandParams) -> Result:
 	if change.failed():
 		return change
 	result.merge({"status": "replaced" if existed else "created", "undoable": change.value})
-	result["properties"] = ResourceDump.properties(resource, PackedStringArray(values.value.keys()), path.value)
+	result["properties"] = ResourceDump.properties(resource, PackedStringArray(values.value.keys()))
 	return Result.of(result)
 
 
@@ -122,7 +118,7 @@ static func get_properties(params: CommandParams) -> Result:
 	var script: Script = resource.get_script() as Script
 	var result: Dictionary = {"path": path.value, "type": resource.get_class(), "class_name": _class_of(resource)}
 	result["script"] = script.resource_path if script != null else ""
-	result["properties"] = ResourceDump.properties(resource, wanted if not wanted.is_empty() else names, path.value)
+	result["properties"] = ResourceDump.properties(resource, wanted if not wanted.is_empty() else names)
 	return Result.of(result)
 
 
@@ -144,7 +140,7 @@ static func set_property(params: CommandParams) -> Result:
 	if change.failed():
 		return change
 	var result: Dictionary = {"path": path.value, "type": resource.get_class(), "undoable": change.value}
-	result["properties"] = ResourceDump.properties(resource, names, path.value)
+	result["properties"] = ResourceDump.properties(resource, names)
 	return Result.of(result)
 
 

@@ -3,14 +3,13 @@ extends RefCounted
 ## scene.* reads: the scenes open in the editor, the active one, and an open scene's node tree.
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
-const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const SceneTarget := preload("res://addons/godot_live_mcp/authoring/scene_target.gd")
 const SceneTabs := preload("res://addons/godot_live_mcp/authoring/scene_tabs.gd")
 const SceneWalk := preload("res://addons/godot_live_mcp/authoring/scene_walk.gd")
 const NodeFilter := preload("res://addons/godot_live_mcp/shared/node_filter.gd")
 const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
-const NodeReport := preload("res://addons/godot_live_mcp/shared/node_report.gd")
+const NodeListing := preload("res://addons/godot_live_mcp/shared/node_listing.gd")
 const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
 
 const GROUP := "scene"
@@ -29,8 +28,8 @@ const COMMANDS := {
 	{
 		"text":
 		(
-			"List the nodes of an open scene in tree order (type, path, script, depth, instanced scene),"
-			+ " paginated; filter by class, group or name pattern to find nodes. Defaults to the active scene."
+			"List the nodes of an open scene in tree order, paginated; filter by class, group or name pattern"
+			+ " to find nodes. Defaults to the active scene."
 		),
 		"args":
 		[
@@ -38,8 +37,9 @@ const COMMANDS := {
 			{"max_depth": "integer[-1..]=-1: Deepest level to list; the root is depth 0. -1 for no limit."},
 			{"limit": PageArgs.LIMIT_200 % "nodes"},
 			NodeFilter.ARGS,
+			NodeListing.ARG,
 		],
-		"returns": {"@page": "nodes offset", "scene": "string", "root_type": "string", "nodes!": NodeReport.ROWS},
+		"returns": [{"@page": "nodes offset", "scene": "string", "root_type": "string"}, NodeListing.RETURNS],
 	},
 	"scene.list_open":
 	{
@@ -66,17 +66,13 @@ static func get_tree(params: CommandParams) -> Result:
 		return found
 	var target: SceneTarget = found.value
 	var filter: NodeFilter = NodeFilter.from_params(params.raw)
-	var rows: Array[Dictionary] = []
+	var entries: Array[NodeListing.Entry] = []
 	for entry: Dictionary in SceneWalk.nodes(target.root, target.root, params.integer("max_depth")):
 		var node: Node = entry["node"]
 		if filter.matches(node):
-			rows.append(NodeReport.row(node, NodeLookup.path_of(target.root, node), entry["depth"], target.root))
-	var page: Dictionary = Pagination.list_page(
-		rows, params.integer("offset"), params.integer("limit"), "nodes", "nodes"
-	)
-	page["scene"] = target.path
-	page["root_type"] = target.root.get_class()
-	return Result.of(page)
+			entries.append(NodeListing.Entry.new(node, NodeLookup.path_of(target.root, node), entry["depth"]))
+	var fields: Dictionary = {"scene": target.path, "root_type": target.root.get_class()}
+	return Result.of(NodeListing.page(entries, params, "nodes", fields, target.root))
 
 
 static func list_open(_params: CommandParams) -> Result:

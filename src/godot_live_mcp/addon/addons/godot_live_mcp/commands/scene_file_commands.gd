@@ -1,8 +1,8 @@
 @tool
 extends RefCounted
-## scene.* file work: create a scene file, open it in a tab, reload it from disk. Like the editor's
-## File menu these act on files and tabs, not on a scene's contents, so they are not undo actions;
-## they refuse to drop unsaved changes unless asked.
+## scene.* file work: create a scene file, open it in a tab, reload it from disk, read its tree without
+## opening it. Like the editor's File menu these act on files and tabs, not on a scene's contents, so
+## they are not undo actions; they refuse to drop unsaved changes unless asked.
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
@@ -15,6 +15,10 @@ const DependencyDialog := preload("res://addons/godot_live_mcp/authoring/depende
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const NodeClasses := preload("res://addons/godot_live_mcp/authoring/node_classes.gd")
 const NodeNames := preload("res://addons/godot_live_mcp/authoring/node_names.gd")
+const SceneFileTree := preload("res://addons/godot_live_mcp/authoring/scene_file_tree.gd")
+const Detail := preload("res://addons/godot_live_mcp/shared/detail.gd")
+const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
+const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
 
 const SCENE_EXTENSIONS: Array[String] = ["tscn", "scn"]
 const GROUP := "scene"
@@ -69,6 +73,26 @@ const COMMANDS := {
 		"returns": OPENED,
 		"guard": ["scene"],
 	},
+	"scene.read_file":
+	{
+		"text":
+		(
+			"List the nodes a scene file (.tscn or .scn) declares, read from disk without opening it: what is"
+			+ " saved, not unsaved edits. An instanced scene is one node naming it (read that file for its nodes)."
+		),
+		"args":
+		[
+			{"path!": "string: res:// path of the .tscn or .scn file."},
+			{"detail": Detail.ARG % "brief: path, type, instance; normal: + name, script, groups; full: + properties"},
+			{"offset": PageArgs.OFFSET % "node", "limit": PageArgs.LIMIT_200 % "nodes"},
+		],
+		"returns":
+		[
+			{"@page": "nodes offset", "scene!": "string", "root_type": "string", "nodes!": SceneFileTree.ROWS},
+			{"inherits": SceneCommands.INHERITS, "open": "boolean: Whether the scene is open in an editor tab."},
+		],
+		"marks": "read_only idempotent scene_independent",
+	},
 }
 
 
@@ -104,6 +128,24 @@ static func open(params: CommandParams) -> Result:
 
 static func reload(params: CommandParams) -> Result:
 	return await SceneEdit.edit(params.raw, _reload_in.bind(params.flag("discard_changes")))
+
+
+static func read_file(params: CommandParams) -> Result:
+	var path: String = params.text("path")
+	var loaded: Result = _packed_scene(path)
+	if loaded.failed():
+		return loaded
+	var state: SceneState = (loaded.value as PackedScene).get_state()
+	var level: String = params.text("detail")
+	var rows: Array[Dictionary] = SceneFileTree.rows(state, level)
+	var offset: int = params.integer("offset")
+	var page: Dictionary = Pagination.list_page(rows, offset, params.integer("limit"), "nodes", "nodes")
+	page = Detail.fit(page, "nodes", offset, level, "detail = brief")
+	page["scene"] = path
+	page["root_type"] = SceneFileTree.root_type(state)
+	page["inherits"] = SceneFileTree.inherits(state)
+	page["open"] = path in EditorInterface.get_open_scenes()
+	return Result.of(page)
 
 
 ## Opens the scene file at path in a tab (or switches to its tab); LOAD_FAILED when a dependency
@@ -148,6 +190,31 @@ static func scene_path(path: String) -> Result:
 	if path.get_extension().to_lower() in SCENE_EXTENSIONS:
 		return Result.of(path)
 	return Result.fail("INVALID_PARAMS", "'%s' is not a scene file; scene paths end in .tscn or .scn." % path)
+
+
+## The PackedScene saved at path, read from disk (not the editor's cached copy); NOT_FOUND, or
+## LOAD_FAILED naming the files it needs that cannot be loaded.
+static func _packed_scene(path: String) -> Result:
+	var checked: Result = scene_path(path)
+	if checked.failed():
+		return checked
+	if not FileAccess.file_exists(path):
+		return Result.fail("NOT_FOUND", "No scene file at '%s'." % path, MCPToolkitError.hint_for_param("path"))
+	var broken: Array[Dictionary] = SceneDependencies.broken(path)
+	if not broken.is_empty():
+		return Result.fail(
+			"LOAD_FAILED",
+			"'%s' needs files that cannot be loaded: %s." % [path, SceneDependencies.summary(broken)],
+			"Restore or move those files (file_move); file_read shows a .tscn's text meanwhile."
+		)
+	var packed: PackedScene = ResourceLoader.load(path, "PackedScene", ResourceLoader.CACHE_MODE_IGNORE) as PackedScene
+	if packed == null:
+		return Result.fail(
+			"LOAD_FAILED",
+			"'%s' is not a scene this editor can load." % path,
+			"editor_get_log shows the engine's reason."
+		)
+	return Result.of(packed)
 
 
 static func _reload_in(root: Node, discard: bool) -> Result:

@@ -7,7 +7,6 @@ const NameSuggestions := preload("res://addons/godot_live_mcp/contract/name_sugg
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const ToolkitSettings := preload("res://addons/godot_live_mcp/core/toolkit_settings.gd")
-const Untrusted := preload("res://addons/godot_live_mcp/security/untrusted.gd")
 const Scrubber := preload("res://addons/godot_live_mcp/security/scrubber.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
@@ -61,7 +60,7 @@ const COMMANDS := {
 			"path!": "string",
 			"start_line": "integer",
 			"end_line": "integer",
-			"content!": "string: The lines exactly as stored, inside an untrusted-content envelope (secrets redacted).",
+			"content!": "string: The lines exactly as stored (secrets redacted).",
 		},
 	},
 	"script.write":
@@ -130,7 +129,7 @@ static func read(params: CommandParams) -> Result:
 	if fits.failed():
 		return fits
 	var page: Dictionary = TextContent.line_page(lines.size(), last - first + 1, last)
-	var content: String = Untrusted.wrap("script", path.value, TextContent.line_window(source, lines, first, last))
+	var content: String = Scrubber.scrub(TextContent.line_window(source, lines, first, last))
 	page.merge({"path": path.value, "start_line": first, "end_line": last, "content": content})
 	return Result.of(page)
 

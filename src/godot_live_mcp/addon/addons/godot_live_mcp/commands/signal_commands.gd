@@ -66,6 +66,10 @@ const COMMANDS := {
 		[
 			{"scene": "@scene", "node_path": "@node_path"},
 			{"connected_only": "boolean=false: Only signals that have connections."},
+			{
+				"internal":
+				"boolean=false: Also the editor's and engine's own connections (to objects outside the scene)."
+			},
 			{"offset": PageArgs.OFFSET % "signal", "limit": PageArgs.LIMIT_100 % "signals"},
 		],
 		"returns":
@@ -138,7 +142,7 @@ static func list(params: CommandParams) -> Result:
 	var node: Node = found.value
 	var signals: Array[Dictionary] = []
 	for info: Dictionary in node.get_signal_list():
-		var outgoing: Array[Dictionary] = SignalLinks.outgoing(target.root, node, info["name"])
+		var outgoing: Array[Dictionary] = SignalLinks.outgoing(target.root, node, info["name"], params.flag("internal"))
 		if outgoing.is_empty() and params.flag("connected_only"):
 			continue
 		var defined_by: String = "class" if ClassDB.class_has_signal(node.get_class(), info["name"]) else "script"
@@ -149,7 +153,7 @@ static func list(params: CommandParams) -> Result:
 	)
 	page["scene"] = target.path
 	page["node_path"] = NodeLookup.path_of(target.root, node)
-	page["incoming"] = SignalLinks.incoming(target.root, node)
+	page["incoming"] = SignalLinks.incoming(target.root, node, params.flag("internal"))
 	return Result.of(page)
 
 

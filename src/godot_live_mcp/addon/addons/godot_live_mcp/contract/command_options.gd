@@ -19,6 +19,8 @@ var exclusive_execution: bool = false
 ## Reaches past the project (arbitrary code: OS commands, any file, other instances' tokens); the server
 ## offers such a command only when started with --allow-execute.
 var open_world: bool = false
+## Can take long (waits, steps, imports): the server offers it as an MCP task.
+var long_running: bool = false
 var timeout_ms: int = ContractData.timeout_ms("default")
 var min_godot_version: String = ""
 var max_godot_version: String = ""
@@ -65,6 +67,11 @@ func mark_exclusive_execution() -> MCPToolkitCommandOptions:
 
 func mark_open_world() -> MCPToolkitCommandOptions:
 	open_world = true
+	return self
+
+
+func mark_long_running() -> MCPToolkitCommandOptions:
+	long_running = true
 	return self
 
 
@@ -157,6 +164,7 @@ func to_dict() -> Dictionary:
 			"scene_independent": scene_independent,
 			"exclusive": exclusive_execution,
 			"open_world": open_world,
+			"long_running": long_running,
 		},
 		"timeout_ms": timeout_ms,
 		"success_hint": success_hint,

@@ -6,15 +6,16 @@ extends RefCounted
 
 const ContractData := preload("res://addons/godot_live_mcp/contract/contract_data.gd")
 
-const HINT_NODE_PATH := "node_path"
-const HINT_FILE_PATH := "file_path"
-const HINT_CLASS_NAME := "class_name"
-
 ## Every code in the vocabulary, mapped to its meaning.
 static var CODES: Dictionary = ContractData.section("error_codes")
 
 ## The codes that always carry a recovery hint, mapped to it.
 static var DEFAULT_HINTS: Dictionary = _default_hints()
+
+## The standard hints for a node_path, file_path or class_name parameter, for fail()'s hint.
+static var HINT_NODE_PATH: String = hint_for_param("node_path")
+static var HINT_FILE_PATH: String = hint_for_param("file_path")
+static var HINT_CLASS_NAME: String = hint_for_param("class_name")
 
 
 ## {"success": false, "error": message, "code": code, "hint": …}; an unknown code is a bug.

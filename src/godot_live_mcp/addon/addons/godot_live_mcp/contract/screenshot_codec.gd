@@ -1,8 +1,9 @@
 @tool
 extends RefCounted
 ## Turns a captured Image into the image payload every screenshot tool returns (export-clean):
-## JPEG by default, PNG on request, the long side scaled down to max_size, within a byte budget.
-## Pixels are what an assistant pays for, so the defaults keep images small.
+## optionally cropped to a region and scaled, then JPEG by default, PNG on request, the long side
+## scaled down to max_size, within a byte budget. Pixels are what an assistant pays for, so the
+## defaults keep images small.
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const ToolkitSettings := preload("res://addons/godot_live_mcp/core/toolkit_settings.gd")
@@ -20,6 +21,16 @@ const MIN_LONG_SIDE := 64
 const MAX_ATTEMPTS := 12
 ## Room left in a frame for the JSON around the base64 text.
 const FRAME_MARGIN_BYTES := 8192
+const MIN_SCALE := 0.05
+const MAX_SCALE := 4.0
+## A region in the captured image's own pixels.
+const REGION := {
+	"@": "object: Capture only this rectangle (x, y, width, height) in pixels of the full image.",
+	"x": "integer[0..]: Left edge.",
+	"y": "integer[0..]: Top edge.",
+	"width": "integer[1..]: Width.",
+	"height": "integer[1..]: Height.",
+}
 ## The parameters every screenshot tool takes, and the image its result describes (the pixels travel
 ## as MCP image content, not in the result), in schema shorthand.
 const ARGS := {
@@ -41,6 +52,12 @@ const ARGS := {
 		("integer[%d..]: Byte budget of the encoded image; quality, then size, is lowered to meet it." % MIN_MAX_BYTES)
 		+ " Default: the godot_live_mcp/limits/screenshot_max_kb setting."
 	),
+	"scale":
+	(
+		"number[0.05..4]=1: Resize by this factor after cropping, e.g. 0.5 for half, 4 to enlarge a small"
+		+ " region; max_size still caps the long side."
+	),
+	"region": REGION,
 }
 const IMAGE := {
 	"@": "object: The encoded image (its pixels are the tool's image content).",
@@ -48,12 +65,14 @@ const IMAGE := {
 	"width!": "integer: Width in pixels, after scaling.",
 	"height!": "integer: Height in pixels, after scaling.",
 	"bytes!": "integer: Size of the encoded image.",
+	"region": "object: The rectangle captured, in pixels of the full image (when a region was asked for).",
 }
 
 
-## The image payload ({mime_type, data (base64), width, height, bytes}), or why there is none. Reads
-## format, quality, max_size and max_bytes from params.
-static func encode(image: Image, params: Dictionary) -> Result:
+## The image payload ({mime_type, data (base64), width, height, bytes, region?}), or why there is none.
+## Reads format, quality, max_size, max_bytes, scale and region (pixels) from params; region, when it
+## has an area, is the rectangle to capture instead (a node's, found by the caller).
+static func encode(image: Image, params: Dictionary, region: Rect2i = Rect2i()) -> Result:
 	var problem: String = _param_problem(params)
 	if problem != "":
 		return Result.fail("INVALID_PARAMS", problem, "See the tool's input schema for the allowed values.")
@@ -61,13 +80,55 @@ static func encode(image: Image, params: Dictionary) -> Result:
 		return Result.fail(
 			"INVALID_STATE", "The viewport gave an empty image.", "Wait a moment for it to draw, then retry."
 		)
-	var source: Image = _prepared(image, str(params.get("format", DEFAULT_FORMAT)))
+	var asked: Result = _asked_region(params, region, image)
+	if asked.failed():
+		return asked
+	var crop: Rect2i = asked.value
+	var cropped: Image = image if crop.size == image.get_size() else image.get_region(crop)
+	var source: Image = _resized(_prepared(cropped, str(params.get("format", DEFAULT_FORMAT))), params)
 	var attempt: Dictionary = {
 		"format": str(params.get("format", DEFAULT_FORMAT)),
 		"quality": int(params.get("quality", DEFAULT_QUALITY)),
 		"long_side": mini(_long_side(source), int(params.get("max_size", DEFAULT_MAX_SIZE))),
 	}
-	return _fit_budget(source, attempt, budget_bytes(params))
+	var encoded: Result = _fit_budget(source, attempt, budget_bytes(params))
+	if encoded.succeeded() and crop.size != image.get_size():
+		encoded.value["region"] = {"x": crop.position.x, "y": crop.position.y}
+		encoded.value["region"].merge({"width": crop.size.x, "height": crop.size.y})
+	return encoded
+
+
+## The rectangle to capture: region (a node's), else params' region, else the whole image; clipped to
+## the image, INVALID_PARAMS when nothing of it is inside.
+static func _asked_region(params: Dictionary, region: Rect2i, image: Image) -> Result:
+	var whole: Rect2i = Rect2i(Vector2i.ZERO, image.get_size())
+	var wanted: Rect2i = region
+	if not region.has_area():
+		if not params.get("region") is Dictionary:
+			return Result.of(whole)
+		var asked: Dictionary = params["region"]
+		wanted = Rect2i(
+			int(asked.get("x", 0)), int(asked.get("y", 0)), int(asked.get("width", 0)), int(asked.get("height", 0))
+		)
+	var inside: Rect2i = wanted.intersection(whole)
+	if not inside.has_area():
+		return Result.fail(
+			"INVALID_PARAMS",
+			"The region %s lies outside the %dx%d image." % [wanted, whole.size.x, whole.size.y],
+			"Give x, y, width and height within source_width x source_height (a capture without region tells them)."
+		)
+	return Result.of(inside)
+
+
+## source resized by params' scale (nearest pixels when enlarging, so they stay sharp).
+static func _resized(source: Image, params: Dictionary) -> Image:
+	var factor: float = float(params.get("scale", 1.0))
+	if is_equal_approx(factor, 1.0):
+		return source
+	var width: int = maxi(1, roundi(source.get_width() * factor))
+	var height: int = maxi(1, roundi(source.get_height() * factor))
+	source.resize(width, height, Image.INTERPOLATE_NEAREST if factor > 1.0 else Image.INTERPOLATE_LANCZOS)
+	return source
 
 
 ## The byte budget for params: max_bytes, else the project setting; never more than a frame can carry.
@@ -166,6 +227,26 @@ static func _param_problem(params: Dictionary) -> String:
 		return "max_size must be an integer of at least %d." % MIN_MAX_SIZE
 	if not _int_within(params, "max_bytes", MIN_MAX_BYTES, 1 << 40):
 		return "max_bytes must be an integer of at least %d." % MIN_MAX_BYTES
+	var factor: Variant = params.get("scale", 1.0)
+	if not (factor is int or factor is float) or float(factor) < MIN_SCALE or float(factor) > MAX_SCALE:
+		return "scale must be a number from %s to %s." % [MIN_SCALE, MAX_SCALE]
+	return _region_problem(params.get("region"))
+
+
+## What is wrong with a region in pixels ("" when it is absent or fine; one naming a node is the caller's).
+static func _region_problem(region: Variant) -> String:
+	if region == null or (region is Dictionary and region.has("node")):
+		return ""
+	if not region is Dictionary:
+		return "region must be an object with x, y, width and height."
+	for name: String in ["x", "y", "width", "height"]:
+		if not (region as Dictionary).has(name):
+			return "region needs x, y, width and height (missing %s)." % name
+		if not _int_within(region, name, 1 if name in ["width", "height"] else 0, 1 << 16):
+			return (
+				"region.%s must be a whole number of pixels%s."
+				% [name, " of at least 1" if name in ["width", "height"] else ""]
+			)
 	return ""
 
 

@@ -7,6 +7,7 @@ extends RefCounted
 signal cancelled
 
 var _cancelled: bool = false
+var _reporter: Callable = Callable()
 
 
 func is_cancelled() -> bool:
@@ -18,3 +19,15 @@ func cancel() -> void:
 		return
 	_cancelled = true
 	cancelled.emit()
+
+
+## Tells the caller how far the call got: done of total (0 when the total is unknown), and what it
+## does now. done should grow from one report to the next; a few reports a call are plenty.
+func report_progress(done: float, total: float = 0.0, message: String = "") -> void:
+	if _reporter.is_valid() and not _cancelled:
+		_reporter.call(done, total, message)
+
+
+## Where report_progress goes: reporter(done, total, message); set by whoever runs the call.
+func set_progress_reporter(reporter: Callable) -> void:
+	_reporter = reporter

@@ -4,23 +4,40 @@ extends RefCounted
 ## tears it down in exactly the reverse order.
 
 const EditorServer := preload("res://addons/godot_live_mcp/transport/editor_server.gd")
+const CommandRegistry := preload("res://addons/godot_live_mcp/dispatch/command_registry.gd")
 const BuiltinCommands := preload("res://addons/godot_live_mcp/commands/builtin_commands.gd")
 const ExtensionLoader := preload("res://addons/godot_live_mcp/extensions/extension_loader.gd")
 const EditorLog := preload("res://addons/godot_live_mcp/diagnostics/editor_log.gd")
+const GameDebugger := preload("res://addons/godot_live_mcp/debugger/game_debugger.gd")
+const StatusDock := preload("res://addons/godot_live_mcp/dock/status_dock.gd")
 
 
 class Handle:
 	extends RefCounted
-	var registry: MCPToolkitCommandRegistry
+	var registry: CommandRegistry
 	var server: EditorServer
-	var extensions: Array[MCPToolkitExtension] = []
+	var extensions: ExtensionLoader
+	var debugger: GameDebugger
+	var host: EditorPlugin
+	## Null in a headless editor.
+	var dock: StatusDock
 
-	## Reverse of compose(): stop listening, drop extensions, detach the server node, drop the registry,
-	## stop the log capture.
+	## Reverse of compose(): take the dock away, stop listening, unload extensions, detach the server
+	## node, drop the registry, stop the log capture.
 	func dispose() -> void:
+		if dock != null:
+			host.remove_control_from_docks(dock)
+			dock.free()
+			dock = null
 		if server != null:
 			server.stop()
-		extensions.clear()
+		if extensions != null:
+			extensions.stop()
+			extensions = null
+		if debugger != null:
+			debugger.release()
+			host.remove_debugger_plugin(debugger)
+			debugger = null
 		if server != null:
 			server.get_parent().remove_child(server)
 			server.free()
@@ -30,14 +47,25 @@ class Handle:
 
 
 ## 0. the log capture (first, so it sees everything after), 1. the command registry,
-## 2. the built-in commands, 3. the server node, 4. extensions, 5. listening.
+## 2. the built-in commands, 3. the server node, 4. the debugger plugin (its notices go out through
+## the server), 5. extensions, 6. listening, 7. the dock (not in a headless editor, which shows none).
 static func compose(host: Node) -> Handle:
 	EditorLog.start()
 	var handle: Handle = Handle.new()
-	handle.registry = MCPToolkitCommandRegistry.new()
+	handle.registry = CommandRegistry.new()
 	BuiltinCommands.register_all(handle.registry)
 	handle.server = EditorServer.new(handle.registry)
 	host.add_child(handle.server)
-	handle.extensions = ExtensionLoader.load_all(handle.registry, handle.server)
+	handle.host = host as EditorPlugin
+	handle.debugger = GameDebugger.new()
+	handle.debugger.activate(host)
+	var server: EditorServer = handle.server
+	handle.debugger.changed.connect(func(now: Dictionary) -> void: server.notify_peers("debugger_changed", now))
+	handle.host.add_debugger_plugin(handle.debugger)
+	handle.extensions = ExtensionLoader.new(handle.registry, handle.server)
+	handle.extensions.start()
 	handle.server.start()
+	if DisplayServer.get_name() != "headless":
+		handle.dock = StatusDock.new(handle.server)
+		handle.host.add_control_to_dock(EditorPlugin.DOCK_SLOT_RIGHT_UL, handle.dock)
 	return handle

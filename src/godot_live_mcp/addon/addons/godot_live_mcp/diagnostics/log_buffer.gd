@@ -2,8 +2,12 @@
 extends RefCounted
 ## The newest engine output (prints, warnings, errors) of the editor or the game, numbered from 0 in
 ## arrival order so readers page with a cursor; bounded, the oldest dropped first (export-clean).
+## A message that repeats one of the last few entries is folded into it: the entry moves to the end
+## with the new number and counts its repeats, so a flood of one error takes one entry, and a reader
+## from a cursor before the repeat still sees it. A tally keeps the counts since start.
 ## The engine logs from any thread, so every access locks. Optionally mirrors each entry into a tail
-## file that outlives the process (the game's, which the editor reads after a crash).
+## file that outlives the process (the game's, which the editor reads after a crash), and the tally
+## into a summary file beside it.
 
 ## What an entry reports; the Logger's error types map onto the last four.
 const KINDS: PackedStringArray = ["message", "stderr", "error", "warning", "script_error", "shader_error"]
@@ -13,6 +17,11 @@ const FAILURE_KINDS: PackedStringArray = ["error", "script_error"]
 const MAX_TEXT_CHARS := 4000
 ## Loaded by path, only where the engine has Logger (4.5+), so this file parses on older engines.
 const CAPTURE_PATH := "res://addons/godot_live_mcp/diagnostics/log_capture.gd"
+const LogTally := preload("res://addons/godot_live_mcp/diagnostics/log_tally.gd")
+## How many of the newest entries a new message is compared with for folding.
+const FOLD_WINDOW := 8
+## The summary file is rewritten at most this often while entries come in.
+const SUMMARY_EVERY_MS := 250
 const TAIL_FILE_MAX_BYTES := 512 * 1024
 const TAIL_KEPT_ON_ROTATE := 50
 const OWNER_ONLY_FILE := FileAccess.UNIX_READ_OWNER | FileAccess.UNIX_WRITE_OWNER
@@ -21,11 +30,16 @@ const OWNER_ONLY_DIR := OWNER_ONLY_FILE | FileAccess.UNIX_EXECUTE_OWNER
 var _capacity: int
 var _entries: Array[Dictionary] = []
 var _next_seq: int = 0
+## The seq of the newest entry dropped to keep the buffer bounded (-1: none yet).
+var _evicted_through: int = -1
+var _tally: LogTally = LogTally.new()
 var _lock: Mutex = Mutex.new()
 var _capture: RefCounted
 var _tail: FileAccess
 var _tail_path: String = ""
 var _tail_dirty: bool = false
+var _summary_dirty: bool = false
+var _summary_written_ms: int = 0
 
 
 func _init(capacity: int) -> void:
@@ -58,17 +72,32 @@ func stop_capture() -> void:
 
 ## kind: one of KINDS; source: "file:line in function()" or "".
 func add(kind: String, text: String, source: String = "") -> void:
-	var entry: Dictionary = {
-		"kind": kind, "text": text.left(MAX_TEXT_CHARS), "source": source, "time_ms": Time.get_ticks_msec()
-	}
+	var clipped: String = text.left(MAX_TEXT_CHARS)
 	_lock.lock()
+	_tally.count(kind, clipped, source)
+	_summary_dirty = true
+	var entry: Dictionary = _take_repeat(kind, clipped, source)
+	if entry.is_empty():
+		entry = {"kind": kind, "text": clipped, "source": source, "repeat": 0}
+	entry["repeat"] = int(entry["repeat"]) + 1
+	entry["time_ms"] = Time.get_ticks_msec()
 	entry["seq"] = _next_seq
 	_next_seq += 1
 	_entries.append(entry)
 	if _entries.size() > _capacity:
-		_entries.pop_front()
+		_evicted_through = int(_entries.pop_front()["seq"])
 	_write_tail(entry)
 	_lock.unlock()
+
+
+## The entry among the newest FOLD_WINDOW with this kind, text and source, taken out of the list; {} if none.
+func _take_repeat(kind: String, text: String, source: String) -> Dictionary:
+	for i: int in range(_entries.size() - 1, maxi(_entries.size() - FOLD_WINDOW, 0) - 1, -1):
+		var entry: Dictionary = _entries[i]
+		if entry["text"] == text and entry["kind"] == kind and entry["source"] == source:
+			_entries.remove_at(i)
+			return entry
+	return {}
 
 
 ## The seq the next entry will get: a cursor past everything logged so far, and the count ever logged.
@@ -79,12 +108,28 @@ func next_seq() -> int:
 	return seq
 
 
-## The seq of the oldest entry still held (older ones were dropped to keep the buffer bounded).
+## The seq of the oldest entry still held (older ones were dropped, or folded into newer ones).
 func first_seq() -> int:
 	_lock.lock()
-	var seq: int = _next_seq - _entries.size()
+	var seq: int = int(_entries[0]["seq"]) if not _entries.is_empty() else _next_seq
 	_lock.unlock()
 	return seq
+
+
+## How many entries from seq on were dropped to keep the buffer bounded.
+func dropped_from(seq: int) -> int:
+	_lock.lock()
+	var dropped: int = maxi(_evicted_through + 1 - seq, 0)
+	_lock.unlock()
+	return dropped
+
+
+## The counts since start and the distinct messages (see LogTally.summary).
+func summary() -> Dictionary:
+	_lock.lock()
+	var found: Dictionary = _tally.summary()
+	_lock.unlock()
+	return found
 
 
 ## Copies of the entries with seq >= from_seq, oldest first: at most limit (-1: all), only of kinds
@@ -92,7 +137,7 @@ func first_seq() -> int:
 func read(from_seq: int, limit: int = -1, kinds: PackedStringArray = PackedStringArray()) -> Array[Dictionary]:
 	var found: Array[Dictionary] = []
 	_lock.lock()
-	var start: int = clampi(from_seq - (_next_seq - _entries.size()), 0, _entries.size())
+	var start: int = _entries.bsearch_custom({"seq": from_seq}, _is_before)
 	for entry: Dictionary in _entries.slice(start):
 		if found.size() == limit:
 			break
@@ -102,11 +147,22 @@ func read(from_seq: int, limit: int = -1, kinds: PackedStringArray = PackedStrin
 	return found
 
 
-## One entry as a line: "KIND: text  (at source)".
+static func _is_before(entry: Dictionary, other: Dictionary) -> bool:
+	return int(entry["seq"]) < int(other["seq"])
+
+
+## One entry as a line: "KIND: text (repeated N times)  (at source)".
 static func format_line(entry: Dictionary) -> String:
 	var line: String = "%s: %s" % [str(entry["kind"]).to_upper(), entry["text"]]
+	var repeats: int = int(entry.get("repeat", 1))
+	line += (" (repeated %d times)" % repeats) if repeats > 1 else ""
 	var source: String = str(entry["source"])
 	return line + ("  (at %s)" % source if source != "" else "")
+
+
+## Where the summary of the log mirrored into tail_path goes.
+static func summary_path(tail_path: String) -> String:
+	return tail_path.get_basename() + ".summary.json"
 
 
 ## Starts mirroring every entry into path (truncated first). What a game logs may hold secrets:
@@ -119,15 +175,19 @@ func open_tail(path: String) -> void:
 	_tail = FileAccess.open(path, FileAccess.WRITE)
 	if _tail != null:
 		FileAccess.set_unix_permissions(path, OWNER_ONLY_FILE)
+		_write_summary()
 	_lock.unlock()
 
 
-## Called once a frame: writes buffered tail lines out, so at most a frame of them can be lost.
+## Called once a frame: writes buffered tail lines out, so at most a frame of them can be lost, and
+## the summary when it changed (at most every SUMMARY_EVERY_MS).
 func flush_tail() -> void:
 	_lock.lock()
 	if _tail != null and _tail_dirty:
 		_tail.flush()
 		_tail_dirty = false
+	if _tail != null and _summary_dirty and Time.get_ticks_msec() - _summary_written_ms >= SUMMARY_EVERY_MS:
+		_write_summary()
 	_lock.unlock()
 
 
@@ -135,11 +195,26 @@ func flush_tail() -> void:
 func close_tail(remove: bool) -> void:
 	_lock.lock()
 	if _tail != null:
+		_write_summary()
 		_tail.close()
 		_tail = null
 	if remove and _tail_path != "":
 		DirAccess.remove_absolute(_tail_path)
+		DirAccess.remove_absolute(summary_path(_tail_path))
 	_lock.unlock()
+
+
+## The tally as JSON beside the tail, with this process's id (the reader tells runs apart by it).
+func _write_summary() -> void:
+	var summary_file: FileAccess = FileAccess.open(summary_path(_tail_path), FileAccess.WRITE)
+	if summary_file != null:
+		FileAccess.set_unix_permissions(summary_path(_tail_path), OWNER_ONLY_FILE)
+		var found: Dictionary = _tally.summary()
+		found["pid"] = OS.get_process_id()
+		summary_file.store_string(JSON.stringify(found))
+		summary_file.close()
+	_summary_dirty = false
+	_summary_written_ms = Time.get_ticks_msec()
 
 
 func _write_tail(entry: Dictionary) -> void:
@@ -149,7 +224,8 @@ func _write_tail(entry: Dictionary) -> void:
 		_rotate_tail()
 		if _tail == null:
 			return
-	_tail.store_line(format_line(entry))
+	# Every occurrence, as logged: the reader folds repeated lines itself.
+	_tail.store_line(format_line({"kind": entry["kind"], "text": entry["text"], "source": entry["source"]}))
 	_tail_dirty = true
 	# Errors often come right before a crash: never leave them in the buffer.
 	if entry["kind"] != "message":

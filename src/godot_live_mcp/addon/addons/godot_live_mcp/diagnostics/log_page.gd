@@ -2,13 +2,13 @@
 extends RefCounted
 ## One page of a LogBuffer, as editor.get_log and runtime.get_log both answer it (export-clean): from
 ## a cursor (omitted: the newest entries), filtered by kind and text, bounded by the limit and the
-## read cap, wrapped as untrusted, with the pagination contract fields and counts by kind.
+## read cap, scrubbed of secrets, with the pagination contract fields and counts by kind.
 
 const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const VersionGate := preload("res://addons/godot_live_mcp/contract/version_gate.gd")
 const ToolkitSettings := preload("res://addons/godot_live_mcp/core/toolkit_settings.gd")
-const Untrusted := preload("res://addons/godot_live_mcp/security/untrusted.gd")
+const Scrubber := preload("res://addons/godot_live_mcp/security/scrubber.gd")
 const LogBuffer := preload("res://addons/godot_live_mcp/diagnostics/log_buffer.gd")
 
 const DEFAULT_LIMIT := 100
@@ -28,12 +28,13 @@ const ARGS := {
 }
 const RETURNS := {
 	"@page": "entries cursor",
-	"log!": "string: One line per entry ('[seq] KIND: text  (at source)'), wrapped as untrusted content.",
+	"log!": "string: One line per entry ('[seq] KIND: text (repeated N times)  (at source)'), secrets redacted.",
 	"resume_cursor!": "integer: Pass as cursor next time to get only newer entries.",
 	"last_seq": "integer: Sequence number of the newest entry (-1 before the first).",
 	"oldest_cursor": "integer: Sequence number of the oldest entry still held.",
 	"dropped": "integer: Entries asked for that were already dropped to keep the log bounded.",
-	"counts": "object: How many of the returned entries are of each kind.",
+	"counts": "object: How many messages of each kind the returned entries hold (repeats included).",
+	"totals": "object: How many messages of each kind were logged since start (repeats included).",
 }
 
 ## Terminal colour codes (the editor colours its output) and other control characters: noise to a
@@ -42,8 +43,8 @@ static var _control: RegEx = RegEx.create_from_string("\\x1b\\[[0-9;?]*[ -/]*[@-
 
 
 ## The page params ask for (cursor, limit, kinds, contains), or INVALID_PARAMS for a cursor past the
-## end. source names whose output it is; tool is the caller's MCP name, for the hint.
-static func read(buffer: LogBuffer, params: Dictionary, source: String, tool: String) -> Result:
+## end. tool is the caller's MCP name, for the hint.
+static func read(buffer: LogBuffer, params: Dictionary, tool: String) -> Result:
 	var total: int = buffer.next_seq()
 	var from: int = int(params.get("cursor", -1))
 	if from > total:
@@ -58,10 +59,11 @@ static func read(buffer: LogBuffer, params: Dictionary, source: String, tool: St
 	var entries: Array[Dictionary] = _matching(buffer.read(start, -1, kinds), str(params.get("contains", "")), total)
 	if from < 0:
 		entries = entries.slice(maxi(entries.size() - limit, 0))
-	var page: Dictionary = _page(entries, limit, total, source)
+	var page: Dictionary = _page(entries, limit, total)
 	page["last_seq"] = total - 1
 	page["oldest_cursor"] = buffer.first_seq()
-	page["dropped"] = maxi(buffer.first_seq() - start, 0)
+	page["dropped"] = buffer.dropped_from(start)
+	page["totals"] = buffer.summary()["totals"]
 	return Result.of(page)
 
 
@@ -97,7 +99,7 @@ static func _matching(entries: Array[Dictionary], contains: String, end: int) ->
 
 
 ## Lines up to the limit and the live read cap; the page ends after the last entry returned.
-static func _page(entries: Array[Dictionary], limit: int, total: int, source: String) -> Dictionary:
+static func _page(entries: Array[Dictionary], limit: int, total: int) -> Dictionary:
 	var lines: PackedStringArray = PackedStringArray()
 	var counts: Dictionary = {}
 	var budget: int = ToolkitSettings.read_cap_bytes()
@@ -109,9 +111,9 @@ static func _page(entries: Array[Dictionary], limit: int, total: int, source: St
 			next_cursor = int(entry["seq"])
 			break
 		lines.append(line)
-		counts[entry["kind"]] = int(counts.get(entry["kind"], 0)) + 1
+		counts[entry["kind"]] = int(counts.get(entry["kind"], 0)) + int(entry.get("repeat", 1))
 	var page: Dictionary = Pagination.build("entries", total, lines.size(), next_cursor, "cursor")
-	page["log"] = Untrusted.wrap("log", source, "\n".join(lines)) if not lines.is_empty() else ""
+	page["log"] = Scrubber.scrub("\n".join(lines)) if not lines.is_empty() else ""
 	page["resume_cursor"] = next_cursor
 	page["counts"] = counts
 	return page

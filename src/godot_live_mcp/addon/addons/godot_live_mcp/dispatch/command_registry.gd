@@ -1,9 +1,8 @@
 @tool
-class_name MCPToolkitCommandRegistry
 extends RefCounted
-## The table every command lives in, built-in or extension, and the facade extensions are handed.
-## add() validates and version-gates; call_command() guards paths, runs the handler and enforces
-## the response envelope.
+## The table every command lives in, built-in or extension (internal: an extension is handed the
+## narrow MCPToolkitCommandRegistry view instead). add() validates and version-gates; call_command()
+## guards paths, runs the handler and enforces the response envelope.
 
 ## Emitted after commands were added or removed; the server republishes its catalogue.
 signal catalog_changed(version: int)
@@ -21,16 +20,17 @@ const BUILTIN := "builtin"
 var catalog_version: int = 0
 var _commands: Dictionary = {}  # name -> CommandEntry, in registration order
 var _name_rule: RegEx = RegEx.create_from_string(NAME_PATTERN)
-var _owner_for_adds: String = BUILTIN
-var _reserved: PackedStringArray = ContractData.reserved_namespaces()
+var _sources: Dictionary = {}  # owner -> res:// path of the script whose commands it added
+var _holds: int = 0
+var _changed_while_held: bool = false
 
 
-## Registers a command; false (with a logged reason) when the name is unusable or taken, when
-## the running engine is outside the options' version range, or when an extension tries a reserved
-## (built-in) namespace.
-func add(method: String, handler: Callable, options: MCPToolkitCommandOptions = null) -> bool:
+## Registers a command for owner ("builtin", or "extension:<Class>"); false (with a logged reason)
+## when the name is unusable or taken, or when the running engine is outside the options' version
+## range. Extensions reach it only through their MCPToolkitCommandRegistry view, which checks more.
+func add(method: String, handler: Callable, options: MCPToolkitCommandOptions = null, owner: String = BUILTIN) -> bool:
 	var opts: MCPToolkitCommandOptions = options if options != null else MCPToolkitCommandOptions.new()
-	var problem: String = _name_problem(method)
+	var problem: String = name_problem(method)
 	if problem != "":
 		push_error("godot_live_mcp: command '%s' refused: %s" % [method, problem])
 		return false
@@ -39,13 +39,9 @@ func add(method: String, handler: Callable, options: MCPToolkitCommandOptions = 
 		return false
 	if not VersionGate.engine_within(opts.min_godot_version, opts.max_godot_version):
 		return false
-	if _owner_for_adds != BUILTIN and method.get_slice(".", 0) in _reserved:
-		var extension: String = _owner_for_adds.trim_prefix("extension:")
-		push_warning("godot_live_mcp: extension %s may not add '%s': that namespace is reserved" % [extension, method])
-		return false
 	if opts.read_only and opts.destructive:
 		push_warning("godot_live_mcp: '%s' is marked read-only and destructive; treating it as mutating" % method)
-	_commands[method] = CommandEntry.new(method, handler, opts, _owner_for_adds)
+	_commands[method] = CommandEntry.new(method, handler, opts, owner)
 	_bump()
 	return true
 
@@ -66,8 +62,54 @@ func remove(method: String) -> bool:
 	return true
 
 
+## Withdraws every command of owner; their names.
+func remove_owned(owner: String) -> PackedStringArray:
+	var removed: PackedStringArray = PackedStringArray()
+	for entry: CommandEntry in _commands.values():
+		if entry.owner == owner:
+			removed.append(entry.name)
+	for method: String in removed:
+		remove(method)
+	_sources.erase(owner)
+	return removed
+
+
 func has_command(method: String) -> bool:
 	return _commands.has(method)
+
+
+## Who registered method ("builtin", "extension:<Class>"), or "" when nobody did.
+func owner_of(method: String) -> String:
+	var entry: CommandEntry = _commands.get(method)
+	return entry.owner if entry != null else ""
+
+
+## The namespaces (the part before the first ".") the built-in commands use.
+func builtin_namespaces() -> PackedStringArray:
+	var found: PackedStringArray = PackedStringArray()
+	for entry: CommandEntry in _commands.values():
+		var space: String = entry.name.get_slice(".", 0)
+		if entry.owner == BUILTIN and not space in found:
+			found.append(space)
+	return found
+
+
+## The script owner's commands come from: once it is gone from disk, calling them answers
+## EXTENSION_ERROR instead of running a handler whose code was deleted.
+func set_source(owner: String, path: String) -> void:
+	_sources[owner] = path
+
+
+## Until the matching release_changes(), changes are gathered into one catalogue_changed signal.
+func hold_changes() -> void:
+	_holds += 1
+
+
+func release_changes() -> void:
+	_holds = maxi(_holds - 1, 0)
+	if _holds == 0 and _changed_while_held:
+		_changed_while_held = false
+		catalog_changed.emit(catalog_version)
 
 
 func get_options(method: String) -> MCPToolkitCommandOptions:
@@ -92,6 +134,9 @@ func call_command(method: String, params: Dictionary, context: MCPToolkitToolCon
 	var entry: CommandEntry = _commands.get(method)
 	if entry == null:
 		return MCPToolkitError.fail("NOT_FOUND", "No command named '%s'." % method)
+	var unloaded: Result = _unloaded(entry)
+	if unloaded.failed():
+		return unloaded.to_envelope()
 	var denied: Result = _guard_paths(entry.options, params)
 	if denied.failed():
 		return denied.to_envelope()
@@ -108,34 +153,10 @@ func call_command(method: String, params: Dictionary, context: MCPToolkitToolCon
 	return _enforce_envelope(entry, result)
 
 
-func create_options() -> MCPToolkitCommandOptions:
-	return MCPToolkitCommandOptions.new()
-
-
-func create_extension_options(description: String) -> MCPToolkitExtensionOptions:
-	return MCPToolkitExtensionOptions.new(description)
-
-
-func fail(code: String, message: String, hint: String = "") -> Dictionary:
-	return MCPToolkitError.fail(code, message, hint)
-
-
-func require(params: Dictionary, names: Array) -> Variant:
-	return MCPToolkitError.require(params, names)
-
-
-## Commands added until end_owner() are attributed to owner (e.g. "extension:PhysicsTools").
-func begin_owner(owner: String) -> void:
-	_owner_for_adds = owner
-
-
-func end_owner() -> void:
-	_owner_for_adds = BUILTIN
-
-
-func _name_problem(method: String) -> String:
+## Why method may not be a command name, or "" when it may.
+func name_problem(method: String) -> String:
 	if _name_rule.search(method) == null:
-		return "a name is '<namespace>.<verb>' made of letters, digits, '_' and '-'"
+		return "a name is '<namespace>.<action>' made of letters, digits, '_' and '-'"
 	var max_length: int = ContractData.limit("max_tool_name_length")
 	if method.length() > max_length:
 		return "its published name would be %d characters; the limit is %d" % [method.length(), max_length]
@@ -180,6 +201,25 @@ func _enforce_envelope(entry: CommandEntry, result: Variant) -> Dictionary:
 	return envelope
 
 
+## EXTENSION_ERROR when the extension behind entry was deleted or unloaded since it registered.
+func _unloaded(entry: CommandEntry) -> Result:
+	if entry.owner == BUILTIN:
+		return Result.of()
+	var source: String = str(_sources.get(entry.owner, ""))
+	var gone: bool = source != "" and not FileAccess.file_exists(source)
+	if not gone and entry.handler.is_valid():
+		return Result.of()
+	var what: String = "was deleted (%s is gone)" % source if gone else "is no longer loaded"
+	return Result.fail(
+		"EXTENSION_ERROR",
+		"The extension %s behind '%s' %s." % [entry.owner.trim_prefix("extension:"), entry.name, what],
+		"Call extensions_refresh to update the tool list, then extensions_list to see what is loaded."
+	)
+
+
 func _bump() -> void:
 	catalog_version += 1
+	if _holds > 0:
+		_changed_while_held = true
+		return
 	catalog_changed.emit(catalog_version)

@@ -6,14 +6,15 @@ extends RefCounted
 ## `const GROUP := "<group>"` (a group of contract.json) and `const CHANNEL := "runtime"` for
 ## commands the running game answers. Each declaration holds:
 ## run (the handler's name; the verb after the "." when absent), text (the description), args and
-## returns (schema shorthand, see schema_shorthand.gd), marks (any of read_only destructive
-## idempotent cancellable scene_independent exclusive open_world, space-separated), and optionally timeout_ms,
-## guard and guard_user (parameters that must be res:// or user:// paths), hint (on success), group,
-## keywords, min_godot and max_godot. `const DEFAULTS := {...}` gives any of these keys to every
-## command of the module that does not set it. Handlers take a CommandParams (and a
-## MCPToolkitToolContext when cancellable) and return a Result.
+## returns (schema shorthand, see schema_shorthand.gd), marks (any of contract.json "marks",
+## space-separated), and optionally timeout_ms, guard and guard_user (parameters that must be res://
+## or user:// paths), hint (on success), group, keywords, min_godot and max_godot.
+## `const DEFAULTS := {...}` gives any of these keys to every command of the module that does not
+## set it. Handlers take a CommandParams (and a MCPToolkitToolContext when cancellable, which also
+## reports progress) and return a Result.
 
 const ContractData := preload("res://addons/godot_live_mcp/contract/contract_data.gd")
+const CommandRegistry := preload("res://addons/godot_live_mcp/dispatch/command_registry.gd")
 const Shorthand := preload("res://addons/godot_live_mcp/contract/schema_shorthand.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 
@@ -26,6 +27,7 @@ const MARKS := {
 	"scene_independent": "mark_scene_independent",
 	"exclusive": "mark_exclusive_execution",
 	"open_world": "mark_open_world",
+	"long_running": "mark_long_running",
 }
 
 
@@ -33,7 +35,7 @@ const MARKS := {
 ## instance bound to live state). describe_only publishes runtime commands whose calls the editor
 ## cannot answer (the server sends those to the game).
 static func register_module(
-	registry: MCPToolkitCommandRegistry, module: Script, target: Object = null, describe_only: bool = false
+	registry: CommandRegistry, module: Script, target: Object = null, describe_only: bool = false
 ) -> void:
 	var constants: Dictionary = module.get_script_constant_map()
 	var commands: Dictionary = constants.get("COMMANDS", {})
@@ -64,7 +66,7 @@ static func options_for(spec: Dictionary, default_group: String, channel: String
 		. with_max_godot_version(str(spec.get("max_godot", "")))
 	)
 	for mark: String in str(spec.get("marks", "")).split(" ", false):
-		assert(MARKS.has(mark), "godot_live_mcp: unknown mark '%s'" % mark)
+		assert(MARKS.has(mark) and ContractData.section("marks").has(mark), "godot_live_mcp: unknown mark '%s'" % mark)
 		options.call(MARKS.get(mark, "mark_idempotent"))
 	for param: String in spec.get("guard", []):
 		options.guard_project_path(param)

@@ -6,15 +6,16 @@ extends RefCounted
 ## _dispatch(peer_id, request) for the commands of its registry.
 
 const Jsonrpc := preload("res://addons/godot_live_mcp/transport/jsonrpc.gd")
+const CommandRegistry := preload("res://addons/godot_live_mcp/dispatch/command_registry.gd")
 const ContractData := preload("res://addons/godot_live_mcp/contract/contract_data.gd")
 
-var _registry: MCPToolkitCommandRegistry
+var _registry: CommandRegistry
 var _send: Callable
 var _in_flight: Dictionary = {}  # "peer:id" -> MCPToolkitToolContext
 var _protocol: Dictionary = {}  # method name -> Callable(peer_id, params) -> Dictionary
 
 
-func _init(registry: MCPToolkitCommandRegistry, send: Callable) -> void:
+func _init(registry: CommandRegistry, send: Callable) -> void:
 	_registry = registry
 	_send = send
 	var answers: Dictionary = {"ping": _ping, "catalog": _catalog, "cancel": _cancel, "quit": _quit}
@@ -23,7 +24,7 @@ func _init(registry: MCPToolkitCommandRegistry, send: Callable) -> void:
 
 
 ## The wire name of a protocol method or notice by its role (a key of contract.json
-## "protocol_methods": ping, catalog, cancel, quit, queued, executing, ...).
+## "protocol_methods": ping, catalog, cancel, quit, queued, executing, progress, ...).
 static func method_name(role: String) -> String:
 	var named: Dictionary = ContractData.section("protocol_methods")
 	assert(named.has(role), "godot_live_mcp: contract.json names no protocol method '%s'" % role)
@@ -59,11 +60,19 @@ func _dispatch(_peer_id: int, _request: Dictionary) -> void:
 	push_error("godot_live_mcp: %s does not implement _dispatch()" % get_script().resource_path)
 
 
-## A new request in flight, cancellable through the cancel method until _settle.
+## A new request in flight, cancellable through the cancel method until _settle; its progress
+## reports go to the peer as the progress notice naming the request.
 func _track(peer_id: int, id: Variant) -> MCPToolkitToolContext:
 	var context: MCPToolkitToolContext = MCPToolkitToolContext.new()
 	_in_flight[_key(peer_id, id)] = context
+	if id != null:
+		context.set_progress_reporter(_send_progress.bind(peer_id, id))
 	return context
+
+
+func _send_progress(done: float, total: float, message: String, peer_id: int, id: Variant) -> void:
+	var params: Dictionary = {"id": id, "progress": done, "total": total, "message": message}
+	_send.call(peer_id, Jsonrpc.notice(method_name("progress"), params))
 
 
 func _settle(key: String, context: MCPToolkitToolContext) -> void:

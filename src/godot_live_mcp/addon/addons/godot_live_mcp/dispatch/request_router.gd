@@ -5,6 +5,10 @@ extends "res://addons/godot_live_mcp/dispatch/protocol_router.gd"
 ## serialized ones (mutating or exclusive) one at a time through the mutation lane, whose watchdog
 ## answers TIMEOUT for a command past its deadline. Replies go out through send(peer_id, msg).
 
+## A command has been answered (or cut by the watchdog): its wire name, its time from arrival to answer,
+## and whether it succeeded.
+signal call_finished(method: String, duration_ms: float, succeeded: bool)
+
 const MutationLane := preload("res://addons/godot_live_mcp/dispatch/mutation_lane.gd")
 const SceneLease := preload("res://addons/godot_live_mcp/dispatch/scene_lease.gd")
 
@@ -33,8 +37,12 @@ func forget_peer(peer_id: int) -> void:
 func _dispatch(peer_id: int, request: Dictionary) -> void:
 	var key: String = _key(peer_id, request["id"])
 	var context: MCPToolkitToolContext = _track(peer_id, request["id"])
+	var started_us: int = Time.get_ticks_usec()
 	var result: Dictionary = await _run(peer_id, request, context)
 	_settle(key, context)
+	if not result.is_empty():
+		var elapsed_ms: float = (Time.get_ticks_usec() - started_us) / 1000.0
+		call_finished.emit(request["method"], elapsed_ms, result.get("success") == true)
 	# Empty: the watchdog has answered already. Cancelled: the caller wants no answer.
 	if not result.is_empty() and not context.is_cancelled():
 		_reply(peer_id, request, result)
@@ -82,6 +90,7 @@ func _expire(
 	peer_id: int, request: Dictionary, context: MCPToolkitToolContext, timeout_ms: int, entry: SceneLease.Pass
 ) -> void:
 	_settle(_key(peer_id, request["id"]), context)
+	call_finished.emit(request["method"], float(timeout_ms), false)
 	if entry != null:
 		_lease.leave(entry, {"success": false})
 	if context.is_cancelled() or request["notification"]:

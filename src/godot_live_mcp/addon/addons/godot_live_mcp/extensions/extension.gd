@@ -1,11 +1,15 @@
 @tool
 class_name MCPToolkitExtension
 extends RefCounted
-## Base class of a third-party extension. Declare `class_name Anything extends MCPToolkitExtension`
-## anywhere in an enabled project and implement register(); the toolkit finds it by reflection
-## at start-up and calls register() once with the command registry and the editor server node.
+## Base class of an extension: tools of your own, written in GDScript. Put `@tool`, a `class_name` of
+## any name and `extends MCPToolkitExtension` (directly: a subclass of an extension is not loaded) in a
+## script anywhere in the project, outside disabled addons and .gdignore folders, and implement
+## register(). The toolkit finds the class by reflection, keeps one instance while the script exists,
+## and loads it again when the script is edited.
 
 
-## Add your commands here: registry.add("physics.list_bodies", handler, options).
+## Called once per load. Add your commands with registry.add("namespace.action", handler, options);
+## server is the editor channel's node (a parent for timers and HTTPRequests). A run-time error here
+## withdraws everything this call added, and the extension is reported as failed.
 func register(_registry: MCPToolkitCommandRegistry, _server: Node) -> void:
 	pass

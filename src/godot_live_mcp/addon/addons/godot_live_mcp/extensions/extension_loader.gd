@@ -1,39 +1,170 @@
 @tool
 extends RefCounted
-## Finds MCPToolkitExtension subclasses in the global class list (direct subclasses only), loads
-## each once, and lets it register its commands under its own owner (the registry refuses a
-## reserved, built-in namespace to it). Returns the live instances, which the caller keeps so their
-## handlers stay bound.
+## Keeps the project's extensions loaded in the command table and in step with the project. Each is
+## found by reflection over the global class list (ExtensionCandidates), created once, and handed a
+## MCPToolkitCommandRegistry view of its own; its instance is kept while it is loaded, since its
+## handlers are bound to it. refresh() applies what was added, edited or deleted since the last one;
+## the watcher calls it after filesystem changes, extensions.refresh on request.
 
-const BASE_CLASS := &"MCPToolkitExtension"
+const CommandTable := preload("res://addons/godot_live_mcp/dispatch/command_registry.gd")
+const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
+const Declarations := preload("res://addons/godot_live_mcp/dispatch/declarations.gd")
+const EditorServer := preload("res://addons/godot_live_mcp/transport/editor_server.gd")
+const ExtensionCandidates := preload("res://addons/godot_live_mcp/extensions/extension_candidates.gd")
+const ExtensionCommands := preload("res://addons/godot_live_mcp/extensions/extension_commands.gd")
+const ExtensionRecord := preload("res://addons/godot_live_mcp/extensions/extension_record.gd")
+const ExtensionWatcher := preload("res://addons/godot_live_mcp/extensions/extension_watcher.gd")
+const ScriptErrorWatch := preload("res://addons/godot_live_mcp/extensions/script_error_watch.gd")
+
+## How long rescan() waits for the editor's scan to finish.
+const SCAN_WAIT_MS := 20000
+
+var _table: CommandTable
+var _server: EditorServer
+var _records: Dictionary = {}  # class name -> ExtensionRecord, loaded or failed
+var _watcher: ExtensionWatcher
+var _errors: ScriptErrorWatch = ScriptErrorWatch.new()
+## The handlers of extensions.list and extensions.refresh are bound to it.
+var _commands: ExtensionCommands
 
 
-static func load_all(registry: MCPToolkitCommandRegistry, server: Node) -> Array[MCPToolkitExtension]:
-	var loaded: Array[MCPToolkitExtension] = []
-	for entry: Dictionary in ProjectSettings.get_global_class_list():
-		if StringName(entry.get("base", "")) != BASE_CLASS:
-			continue
-		var instance: MCPToolkitExtension = _instantiate(str(entry["class"]), str(entry["path"]))
-		if instance != null:
-			_register(instance, str(entry["class"]), registry, server)
-			loaded.append(instance)
-	return loaded
+func _init(table: CommandTable, server: EditorServer) -> void:
+	_table = table
+	_server = server
+	_watcher = ExtensionWatcher.new(refresh)
 
 
-static func _instantiate(name: String, path: String) -> MCPToolkitExtension:
-	var script: Script = load(path) as Script
-	if script == null or not script.can_instantiate():
-		push_warning("godot_live_mcp: extension %s (%s) cannot be loaded; skipped" % [name, path])
-		return null
-	var instance: MCPToolkitExtension = script.new() as MCPToolkitExtension
+## Adds extensions.list and extensions.refresh, loads every extension, then follows changes.
+func start() -> void:
+	_commands = ExtensionCommands.new(describe, rescan)
+	Declarations.register_module(_table, ExtensionCommands, _commands)
+	refresh()
+	_watcher.start()
+
+
+## Stops following changes and unloads every extension (the reverse of start()).
+func stop() -> void:
+	_watcher.stop()
+	_table.hold_changes()
+	for record: ExtensionRecord in _records.values():
+		_unload(record)
+	_records.clear()
+	_table.release_changes()
+
+
+## Has the editor rescan the project's files, then refresh(); the watcher stays out of it meanwhile,
+## so the answer tells every change the scan brought.
+func rescan() -> Dictionary:
+	_watcher.hold()
+	await _scan()
+	var changes: Dictionary = refresh()
+	_watcher.release()
+	return changes
+
+
+## Brings the loaded extensions in line with the project: {"added", "removed", "reloaded"} class
+## names. Peers hear of a change as the extensions_changed notice (and the catalogue's own).
+func refresh() -> Dictionary:
+	var found: Dictionary = {}
+	for entry: Dictionary in ExtensionCandidates.in_project():
+		# The class list lags behind a deletion until the editor's next scan.
+		if FileAccess.file_exists(str(entry["path"])):
+			found[str(entry["class"])] = entry
+	var changes: Dictionary = {"added": [], "removed": [], "reloaded": []}
+	_table.hold_changes()
+	for name: String in _records.keys():
+		var stale: String = _staleness(_records[name], found.get(name, {}))
+		if stale != "":
+			_unload(_records[name])
+			_records.erase(name)
+			(changes[stale] as Array).append(name)
+	for name: String in found:
+		if not _records.has(name):
+			_records[name] = _load(found[name])
+			if not name in changes["reloaded"]:
+				(changes["added"] as Array).append(name)
+	_table.release_changes()
+	if changes.values().any(func(names: Array) -> bool: return not names.is_empty()):
+		_server.notify_peers("extensions_changed", changes)
+	return changes
+
+
+## Until the editor has scanned the project's files and updated its class list (bounded).
+static func _scan() -> void:
+	var filesystem: EditorFileSystem = EditorInterface.get_resource_filesystem()
+	var scanned: Array[bool] = [false]
+	var note: Callable = func() -> void: scanned[0] = true
+	filesystem.filesystem_changed.connect(note, CONNECT_ONE_SHOT)
+	if ProjectFiles.request_scan():
+		var deadline: int = Time.get_ticks_msec() + SCAN_WAIT_MS
+		while not scanned[0] and Time.get_ticks_msec() < deadline:
+			await (Engine.get_main_loop() as SceneTree).process_frame
+	if filesystem.filesystem_changed.is_connected(note):
+		filesystem.filesystem_changed.disconnect(note)
+
+
+## Every extension found, loaded or failed, as extensions.list reports it.
+func describe() -> Array[Dictionary]:
+	var reports: Array[Dictionary] = []
+	for record: ExtensionRecord in _records.values():
+		reports.append(record.describe())
+	reports.sort_custom(func(a: Dictionary, b: Dictionary) -> bool: return str(a["class"]) < str(b["class"]))
+	return reports
+
+
+## "removed" when the class is gone from the list (or moved, or its file deleted), "reloaded" when
+## its script was edited, "" when it is as loaded.
+static func _staleness(record: ExtensionRecord, entry: Dictionary) -> String:
+	if entry.is_empty() or str(entry["path"]) != record.path or not FileAccess.file_exists(record.path):
+		return "removed"
+	return "reloaded" if FileAccess.get_md5(record.path) != record.fingerprint else ""
+
+
+func _load(entry: Dictionary) -> ExtensionRecord:
+	var record: ExtensionRecord = ExtensionRecord.new(str(entry["class"]), str(entry["path"]), str(entry["language"]))
+	var instance: Object = _instantiate(record)
 	if instance == null:
-		push_warning("godot_live_mcp: extension %s does not extend MCPToolkitExtension; skipped" % name)
+		push_warning("godot_live_mcp: extension %s skipped: %s" % [record.name, record.error])
+		return record
+	record.instance = instance
+	record.loaded = true
+	_table.set_source(record.owner(), record.path)
+	var view: MCPToolkitCommandRegistry = MCPToolkitCommandRegistry.new(_table, record)
+	_errors.start()
+	if instance is MCPToolkitExtension:
+		(instance as MCPToolkitExtension).register(view, _server)
+	else:
+		instance.call("Register" if instance.has_method("Register") else "register", view, _server)
+	var broke: PackedStringArray = _errors.stop()
+	if not broke.is_empty():
+		_unload(record)
+		record.error = "its register() raised an error: %s" % broke[0]
+		push_warning("godot_live_mcp: extension %s skipped, its commands withdrawn: %s" % [record.name, record.error])
+	return record
+
+
+## A fresh instance of the extension's script (re-read from disk), or null with record.error set.
+static func _instantiate(record: ExtensionRecord) -> Object:
+	var script: Script = ResourceLoader.load(record.path, "", ResourceLoader.CACHE_MODE_IGNORE) as Script
+	if script != null and not script.is_tool():
+		record.error = "it is not a @tool script: the editor runs only those (put @tool on its first line)"
+		return null
+	if script == null or not script.can_instantiate():
+		record.error = "its script does not load or compile (the editor log names the error)"
+		return null
+	var instance: Object = script.new()
+	var usable: bool = instance is MCPToolkitExtension
+	if record.language == ExtensionRecord.CSHARP:
+		usable = instance.has_method("Register") or instance.has_method("register")
+	if not usable:
+		record.error = "it has no register(registry, server) method"
+		return null
 	return instance
 
 
-static func _register(
-	instance: MCPToolkitExtension, name: String, registry: MCPToolkitCommandRegistry, server: Node
-) -> void:
-	registry.begin_owner("extension:" + name)
-	instance.register(registry, server)
-	registry.end_owner()
+## Withdraws the extension's commands and lets its instance go.
+func _unload(record: ExtensionRecord) -> void:
+	record.loaded = false
+	_table.remove_owned(record.owner())
+	record.commands.clear()
+	record.instance = null

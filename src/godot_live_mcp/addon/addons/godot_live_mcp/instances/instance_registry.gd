@@ -8,8 +8,12 @@ const RegistryPaths := preload("res://addons/godot_live_mcp/instances/registry_p
 const RegistryProjection := preload("res://addons/godot_live_mcp/instances/registry_projection.gd")
 const ProjectIdentity := preload("res://addons/godot_live_mcp/instances/project_identity.gd")
 const DirLock := preload("res://addons/godot_live_mcp/instances/dir_lock.gd")
+const ProcessProbe := preload("res://addons/godot_live_mcp/instances/process_probe.gd")
 const SCHEMA := 1
 
+## This editor's file stem, chosen once: "<hash>", or "<hash>.<pid>" when another live editor has the
+## project open already (each keeps its own entry and token).
+static var _editor_stem: String = ""
 var _entry_path: String = ""
 
 
@@ -63,6 +67,15 @@ static func rebuild_locked_async() -> Error:
 	return err
 
 
-## "<project hash>" for the editor, "<project hash>.<channel>" for another channel.
+## "<project hash>" (or "<project hash>.<pid>", see _editor_stem) for the editor,
+## "<project hash>.<channel>" for another channel.
 static func _file_stem(channel: String) -> String:
-	return ProjectIdentity.project_hash() + ("" if channel == "editor" else "." + channel)
+	var project: String = ProjectIdentity.project_hash()
+	if channel != "editor":
+		return project + "." + channel
+	if _editor_stem == "":
+		var taken: Dictionary = JsonFile.read(RegistryPaths.entries_dir().path_join(project + ".json"))
+		var holder: int = int(taken.get("pid", 0))
+		var free: bool = holder == 0 or holder == OS.get_process_id() or not ProcessProbe.is_alive(holder)
+		_editor_stem = project if free else "%s.%d" % [project, OS.get_process_id()]
+	return _editor_stem

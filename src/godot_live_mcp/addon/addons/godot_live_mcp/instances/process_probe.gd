@@ -22,6 +22,15 @@ static func is_alive(pid: int) -> bool:
 
 ## A process that has exited but whose parent has not reaped it yet still has a /proc entry.
 static func _is_zombie(pid: int) -> bool:
-	var stat: String = FileAccess.get_file_as_string("/proc/%d/stat" % pid)
+	return state_of(pid) == "Z"
+
+
+## The one-letter state of a process from /proc/PID/stat ("R", "S", "Z", ...), "" when unreadable.
+## Read line by line: /proc files report a length of 0, so a whole-file read returns nothing.
+static func state_of(pid: int) -> String:
+	var file: FileAccess = FileAccess.open("/proc/%d/stat" % pid, FileAccess.READ)
+	if file == null:
+		return ""
+	var stat: String = file.get_line()
 	var end_of_name: int = stat.rfind(")")
-	return end_of_name >= 0 and stat.substr(end_of_name + 2, 1) == "Z"
+	return stat.substr(end_of_name + 2, 1) if end_of_name >= 0 else ""

@@ -1,8 +1,8 @@
 @tool
 extends RefCounted
-## Fans the per-instance entry files into projects.json (export-clean): prunes entries whose
-## process is gone or whose port a newer entry took, overlays each game's runtime entry onto
-## its project, and writes the result atomically, the previous one kept as projects.json.bak.
+## Fans the per-instance entry files into projects.json (export-clean), keyed by entry file stem: prunes
+## entries whose process is gone or whose port a newer entry took, overlays each game's runtime entry
+## onto its project's editors, and writes the result atomically, the previous one kept as projects.json.bak.
 
 const JsonFile := preload("res://addons/godot_live_mcp/instances/json_file.gd")
 const RegistryPaths := preload("res://addons/godot_live_mcp/instances/registry_paths.gd")
@@ -18,7 +18,7 @@ static func rebuild() -> Error:
 	var projects: Dictionary = {}
 	for key: String in editors:
 		var entry: Dictionary = editors[key]
-		entry["runtime"] = runtimes.get(key)
+		entry["runtime"] = runtimes.get(str(entry.get("project_hash", "")))
 		projects[key] = entry
 	var document: Dictionary = {
 		"schema": SCHEMA, "updated_unix": Time.get_unix_time_from_system(), "projects": projects
@@ -36,11 +36,10 @@ static func _scan(editors: Dictionary, runtimes: Dictionary) -> void:
 		if entry.is_empty() or not ProcessProbe.is_alive(int(entry.get("pid", 0))):
 			JsonFile.remove(path)
 			continue
-		var key: String = str(entry.get("project_hash", ""))
 		if file_name.ends_with(".runtime.json"):
-			runtimes[key] = entry
+			runtimes[str(entry.get("project_hash", ""))] = entry
 		else:
-			editors[key] = entry
+			editors[file_name.trim_suffix(".json")] = entry  # "<hash>", or "<hash>.<pid>" for a second editor
 
 
 ## Two live entries cannot own one port: the older one is stale.

@@ -2,8 +2,8 @@
 extends RefCounted
 ## Runs a GDScript snippet: one expression, or the body of a function, for execute.code in the game
 ## and editor.execute in the editor (export-clean). Compile errors come back with the snippet's own
-## line numbers. The snippet sees `scene` (the scene's root, also `self` for an expression), `tree`
-## and `root`.
+## line numbers. The snippet sees `scene` (the scene's root, also `self` for an expression), `tree`,
+## `root`, and the project's autoloads by name.
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
@@ -42,7 +42,7 @@ static func run(code: String, mode: String, output: LogBuffer, scene: Node) -> R
 	if code.strip_edges() == "":
 		return Result.fail("INVALID_PARAMS", "code is empty.", "Pass an expression, or statements with `return`.")
 	if mode == "expression" or (mode == "auto" and looks_like_expression(code)):
-		var names: Dictionary = _expression_names(code, scene)
+		var names: Dictionary = expression_names(code, scene)
 		var expression: Expression = Expression.new()
 		if expression.parse(code.strip_edges(), PackedStringArray(names.keys())) == OK:
 			return _run_expression(expression, names.values(), output, scene)
@@ -118,13 +118,16 @@ static func texts_of(errors: Array[Dictionary]) -> String:
 	return "; ".join(PackedStringArray(errors.map(func(e: Dictionary) -> String: return str(e["text"]))))
 
 
-## What an expression can name, as GDScript code could: scene, tree and root, the engine's
-## singletons (OS, Input, DisplayServer, …) and the project's classes — those the code mentions.
-static func _expression_names(code: String, scene: Node) -> Dictionary:
+## What an expression can name, as GDScript code could: scene, tree and root, the project's
+## autoloads, the engine's singletons (OS, Input, DisplayServer, …) and the project's classes — those
+## the code mentions.
+static func expression_names(code: String, scene: Node) -> Dictionary:
 	var names: Dictionary = {}
 	var inputs: Array = _inputs(scene)
 	for i: int in INPUT_NAMES.size():
 		names[INPUT_NAMES[i]] = inputs[i]
+	for autoload: Node in autoloads_named_in(code):
+		names[str(autoload.name)] = autoload
 	for singleton: String in Engine.get_singleton_list():
 		if code.contains(singleton):
 			names[singleton] = Engine.get_singleton(singleton)
@@ -136,6 +139,20 @@ static func _expression_names(code: String, scene: Node) -> Dictionary:
 		if not names.has(name) and ClassDB.class_exists(name) and not Engine.has_singleton(name):
 			names[name] = _native_class(name)
 	return names
+
+
+## The live autoload nodes whose names code mentions (none in the editor, which runs no autoloads
+## but its @tool ones).
+static func autoloads_named_in(code: String) -> Array[Node]:
+	var found: Array[Node] = []
+	var root: Window = (Engine.get_main_loop() as SceneTree).root
+	for property: Dictionary in ProjectSettings.get_property_list():
+		var key: String = property["name"]
+		if key.begins_with("autoload/") and code.contains(key.get_slice("/", 1)):
+			var node: Node = root.get_node_or_null(NodePath(key.get_slice("/", 1)))
+			if node != null:
+				found.append(node)
+	return found
 
 
 ## The engine class itself, as GDScript code sees it (so `FileAccess.file_exists(…)` works).

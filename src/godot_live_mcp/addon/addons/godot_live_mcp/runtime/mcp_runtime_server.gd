@@ -5,6 +5,7 @@ extends Node
 ## without the editor feature (every exported game). Its whole preload closure is export-clean.
 
 const ChannelEndpoint := preload("res://addons/godot_live_mcp/transport/channel_endpoint.gd")
+const CommandRegistry := preload("res://addons/godot_live_mcp/dispatch/command_registry.gd")
 const RegistryPaths := preload("res://addons/godot_live_mcp/instances/registry_paths.gd")
 const ProjectIdentity := preload("res://addons/godot_live_mcp/instances/project_identity.gd")
 const RuntimeRouter := preload("res://addons/godot_live_mcp/runtime/runtime_router.gd")
@@ -14,6 +15,7 @@ const RuntimeModule := preload("res://addons/godot_live_mcp/runtime/commands/run
 const ToolkitSettings := preload("res://addons/godot_live_mcp/core/toolkit_settings.gd")
 const LogBuffer := preload("res://addons/godot_live_mcp/diagnostics/log_buffer.gd")
 const TimeControl := preload("res://addons/godot_live_mcp/runtime/time_control.gd")
+const DebugFrames := preload("res://addons/godot_live_mcp/runtime/debug_frames.gd")
 
 ## Answers are never bigger than this: the runtime ignores the editor's buffer setting.
 const BUFFER_BYTES := 1024 * 1024
@@ -21,7 +23,7 @@ const BUFFER_BYTES := 1024 * 1024
 var _log_buffer: LogBuffer = LogBuffer.new(ToolkitSettings.limit("log_buffer_entries"))
 var _state: RuntimeState
 var _modules: Array[RuntimeModule] = []
-var _registry: MCPToolkitCommandRegistry
+var _registry: CommandRegistry
 var _endpoint: ChannelEndpoint = ChannelEndpoint.new("runtime")
 var _router: RuntimeRouter
 
@@ -40,6 +42,7 @@ func _enter_tree() -> void:
 	process_mode = Node.PROCESS_MODE_ALWAYS
 	_log_buffer.open_tail(RegistryPaths.runtime_log_file(ProjectIdentity.project_hash()))
 	_log_buffer.start_capture()
+	DebugFrames.install()
 
 
 func _ready() -> void:
@@ -49,7 +52,7 @@ func _ready() -> void:
 	clock.name = "Clock"
 	add_child(clock)
 	_state = RuntimeState.new(_log_buffer, clock)
-	_registry = MCPToolkitCommandRegistry.new()
+	_registry = CommandRegistry.new()
 	_modules = RuntimeCommands.serve(_registry, _state)
 	if start() != OK:
 		set_process(false)
@@ -74,6 +77,7 @@ func _exit_tree() -> void:
 	if _state != null:
 		_state.release()
 	_endpoint.close()
+	DebugFrames.uninstall()
 	_log_buffer.add("message", "godot_live_mcp: the game is shutting down normally")
 	_log_buffer.close_tail(false)
 	_log_buffer.stop_capture()

@@ -4,9 +4,15 @@ extends Node
 ## A step runs only whole physics frames: the tree is unpaused between requests and paused again
 ## at the start of the frame after the last one asked for, before any node processes it, so the
 ## physics server's own step of the last frame still happens. Same start + same steps = same state.
+## A game started by game_start runs under --fixed-fps: steps run as fast as the machine allows
+## (nothing is drawn meanwhile), and every other frame is paced to real time times speed.
 
 ## The running step finished: by count, by its condition, or cut short (cancelled, paused, resumed).
 signal step_finished
+## The running step began its frame number stepped (1 for the first).
+signal frame_stepped(stepped: int)
+
+const FramePacer := preload("res://addons/godot_live_mcp/runtime/frame_pacer.gd")
 
 ## Physics frames the game itself processed (paused frames do not count) since the server started.
 var game_frames: int = 0
@@ -17,11 +23,35 @@ var _until: Callable
 var _condition_met: bool = false
 var _scheduled: Dictionary = {}  # game frame -> Array[Callable], run just before it is processed
 var _in_frame_start: bool = false
+var _pacer: FramePacer = FramePacer.new(FramePacer.fixed_fps_of_this_game())
 
 
 func _ready() -> void:
 	process_mode = Node.PROCESS_MODE_ALWAYS
 	get_tree().physics_frame.connect(_on_physics_frame)
+
+
+## Outside steps, ends each frame on its real-time deadline (the engine itself does not wait).
+func _process(_delta: float) -> void:
+	if _stepping:
+		return
+	var wait_usec: int = _pacer.delay_for(Time.get_ticks_usec())
+	if wait_usec > 0:
+		OS.delay_usec(wait_usec)
+
+
+## Whether this game runs unthrottled (started by game_start), so that speed applies.
+func is_fast_forward() -> bool:
+	return _pacer.fps > 0
+
+
+## How many times real time the game runs when not stepping (0: as fast as it can).
+func speed() -> float:
+	return _pacer.speed
+
+
+func set_speed(times_real_time: float) -> void:
+	_pacer.set_speed(times_real_time)
 
 
 func is_paused() -> bool:
@@ -54,6 +84,8 @@ func begin_step(frames: int, until: Callable = Callable()) -> void:
 	_until = until
 	_condition_met = false
 	_stepping = true
+	# Drawing is what a step would spend most on with a display; the frames are the same without it.
+	RenderingServer.render_loop_enabled = false
 	get_tree().paused = false
 
 
@@ -113,6 +145,7 @@ func _check_step() -> void:
 		return
 	_remaining -= 1
 	_stepped += 1
+	frame_stepped.emit(_stepped)
 
 
 func _finish() -> void:
@@ -124,3 +157,5 @@ func _stop_stepping() -> void:
 	_stepping = false
 	_remaining = 0
 	_until = Callable()
+	RenderingServer.render_loop_enabled = true
+	_pacer.reset()

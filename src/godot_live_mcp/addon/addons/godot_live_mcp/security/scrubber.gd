@@ -22,6 +22,57 @@ static func scrub(text: String) -> String:
 	return result
 
 
+## value with every string in it (Dictionary keys included) scrubbed, the same value when none holds a
+## secret: what the editor and the game send passes here (the transport's send), behind the scrubbing
+## each tool does where it reads, which must stay (before paging, encoding or searching).
+static func scrub_value(value: Variant) -> Variant:
+	var texts: PackedStringArray = PackedStringArray()
+	_collect(value, texts)
+	if texts.is_empty() or not _holds_secret("\n".join(texts)):
+		return value
+	return _scrubbed_copy(value)
+
+
+## Whether any pattern matches somewhere in text (one search a pattern, whatever the text's size).
+static func _holds_secret(text: String) -> bool:
+	for rule: Dictionary in _compiled_rules():
+		if (rule["regex"] as RegEx).search(text) != null:
+			return true
+	return false
+
+
+static func _collect(value: Variant, texts: PackedStringArray) -> void:
+	match typeof(value):
+		TYPE_STRING, TYPE_STRING_NAME:
+			texts.append(str(value))
+		TYPE_PACKED_STRING_ARRAY:
+			texts.append_array(value)
+		TYPE_ARRAY:
+			for item: Variant in value:
+				_collect(item, texts)
+		TYPE_DICTIONARY:
+			for key: Variant in value:
+				_collect(key, texts)
+				_collect((value as Dictionary)[key], texts)
+
+
+static func _scrubbed_copy(value: Variant) -> Variant:
+	match typeof(value):
+		TYPE_STRING, TYPE_STRING_NAME:
+			return scrub(str(value))
+		TYPE_PACKED_STRING_ARRAY, TYPE_ARRAY:
+			var items: Array = []
+			for item: Variant in value:
+				items.append(_scrubbed_copy(item))
+			return items
+		TYPE_DICTIONARY:
+			var copy: Dictionary = {}
+			for key: Variant in value:
+				copy[_scrubbed_copy(key)] = _scrubbed_copy((value as Dictionary)[key])
+			return copy
+	return value
+
+
 static func _redact(text: String, rule: Dictionary) -> String:
 	var matches: Array[RegExMatch] = (rule["regex"] as RegEx).search_all(text)
 	if matches.is_empty():

@@ -3,22 +3,27 @@ extends Node
 ## The editor channel: listens on localhost, authenticates peers, routes their requests to the
 ## command registry, publishes this editor in the machine-wide registry, and pumps every frame.
 
+## A client's command has been answered: its wire name, milliseconds from arrival to answer, success.
+signal call_finished(method: String, duration_ms: float, succeeded: bool)
+
 const ChannelEndpoint := preload("res://addons/godot_live_mcp/transport/channel_endpoint.gd")
+const CommandRegistry := preload("res://addons/godot_live_mcp/dispatch/command_registry.gd")
 const IdleSleep := preload("res://addons/godot_live_mcp/transport/idle_sleep.gd")
 const Jsonrpc := preload("res://addons/godot_live_mcp/transport/jsonrpc.gd")
 const ContractData := preload("res://addons/godot_live_mcp/contract/contract_data.gd")
 const RequestRouter := preload("res://addons/godot_live_mcp/dispatch/request_router.gd")
 const MainLoopGuard := preload("res://addons/godot_live_mcp/dispatch/main_loop_guard.gd")
 const ToolkitSettings := preload("res://addons/godot_live_mcp/core/toolkit_settings.gd")
+const WsTransport := preload("res://addons/godot_live_mcp/transport/ws_transport.gd")
 
-var _registry: MCPToolkitCommandRegistry
+var _registry: CommandRegistry
 var _endpoint: ChannelEndpoint = ChannelEndpoint.new("editor")
 var _router: RequestRouter
 var _idle_sleep: IdleSleep = IdleSleep.new()
 var _pumping: bool = false
 
 
-func _init(registry: MCPToolkitCommandRegistry) -> void:
+func _init(registry: CommandRegistry) -> void:
 	name = "GodotMcpEditorServer"
 	_registry = registry
 
@@ -26,6 +31,7 @@ func _init(registry: MCPToolkitCommandRegistry) -> void:
 ## Binds a port, writes the token and publishes the entry; a failure is logged loudly and returned.
 func start() -> Error:
 	_router = RequestRouter.new(_registry, _endpoint.send)
+	_router.call_finished.connect(call_finished.emit)
 	var err: Error = _endpoint.open(ToolkitSettings.ws_buffer_bytes(), _router.route, _router.forget_peer)
 	if err == OK:
 		_registry.catalog_changed.connect(_on_catalog_changed)
@@ -34,6 +40,13 @@ func start() -> Error:
 
 func port() -> int:
 	return _endpoint.port()
+
+
+## The clients connected now, as each introduced itself on auth (none while not listening).
+func clients() -> Array[WsTransport.Greeting]:
+	if _endpoint.transport == null:
+		return []
+	return _endpoint.transport.greetings()
 
 
 ## Undoes start() in reverse: catalogue listener, the channel (entry, token, socket), sleep setting.
@@ -58,6 +71,11 @@ func _process(_delta: float) -> void:
 	_idle_sleep.note(active or _router.has_work())
 
 
+## Sends every authenticated peer the notice of role (a key of contract.json "protocol_methods").
+func notify_peers(role: String, params: Dictionary) -> void:
+	if _endpoint.transport != null:
+		_endpoint.transport.broadcast(Jsonrpc.notice(ContractData.protocol_method(role), params))
+
+
 func _on_catalog_changed(version: int) -> void:
-	var notice: String = ContractData.protocol_method("catalog_changed")
-	_endpoint.transport.broadcast(Jsonrpc.notice(notice, {"catalog_version": version}))
+	notify_peers("catalog_changed", {"catalog_version": version})

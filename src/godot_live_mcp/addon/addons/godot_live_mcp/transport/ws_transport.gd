@@ -10,8 +10,20 @@ extends RefCounted
 const Jsonrpc := preload("res://addons/godot_live_mcp/transport/jsonrpc.gd")
 const AuthToken := preload("res://addons/godot_live_mcp/transport/auth_token.gd")
 const ContractData := preload("res://addons/godot_live_mcp/contract/contract_data.gd")
+const Scrubber := preload("res://addons/godot_live_mcp/security/scrubber.gd")
 
 const HEADER_MARGIN_BYTES := 64
+
+
+## What an authenticated peer said of itself in its auth request ("client", "read_only").
+class Greeting:
+	extends RefCounted
+	var client: String
+	var read_only: bool
+
+	func _init(params: Dictionary) -> void:
+		client = str(params.get("client", ""))
+		read_only = params.get("read_only", false) == true
 
 
 class Peer:
@@ -22,6 +34,7 @@ class Peer:
 	var authed: bool = false
 	var closing: bool = false
 	var closing_ms: int = 0
+	var greeting: Greeting
 
 	func _init(peer_id: int, ws: WebSocketPeer) -> void:
 		id = peer_id
@@ -72,6 +85,15 @@ func authed_peer_ids() -> Array[int]:
 	return ids
 
 
+## How each authenticated peer introduced itself, oldest connection first.
+func greetings() -> Array[Greeting]:
+	var found: Array[Greeting] = []
+	for peer: Peer in _peers.values():
+		if peer.authed:
+			found.append(peer.greeting)
+	return found
+
+
 ## Accepts, polls and reads every peer; true when any frame arrived (the caller's activity signal).
 func pump() -> bool:
 	var active: bool = _accept_pending()
@@ -81,13 +103,14 @@ func pump() -> bool:
 	return active
 
 
-## Sends one JSON message; a response that cannot fit the peer's buffer is replaced by a
-## RESPONSE_TOO_LARGE error for the same request, never dropped silently.
+## Sends one JSON message, every string in it scrubbed of secrets whatever produced it; a response
+## that cannot fit the peer's buffer is replaced by a RESPONSE_TOO_LARGE error for the same request,
+## never dropped silently.
 func send(peer_id: int, message: Dictionary) -> Error:
 	var peer: Peer = _peers.get(peer_id)
 	if peer == null or peer.socket.get_ready_state() != WebSocketPeer.STATE_OPEN:
 		return ERR_UNAVAILABLE
-	var payload: PackedByteArray = JSON.stringify(message).to_utf8_buffer()
+	var payload: PackedByteArray = JSON.stringify(Scrubber.scrub_value(message)).to_utf8_buffer()
 	var room: int = buffer_bytes - peer.socket.get_current_outbound_buffered_amount() - HEADER_MARGIN_BYTES
 	if payload.size() > room and message.has("result"):
 		payload = JSON.stringify(_too_large(message, payload.size(), room)).to_utf8_buffer()
@@ -199,6 +222,7 @@ func _authenticate(peer: Peer, text: String) -> void:
 		_refuse(peer, "invalid token")
 		return
 	peer.authed = true
+	peer.greeting = Greeting.new(request.params)
 	send(peer.id, Jsonrpc.result(request.id, auth_reply.call()))
 
 

@@ -7,6 +7,7 @@ extends RefCounted
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const GameRun := preload("res://addons/godot_live_mcp/commands/playtest/game_run.gd")
 const RunArgs := preload("res://addons/godot_live_mcp/commands/playtest/run_args.gd")
+const GameDisplay := preload("res://addons/godot_live_mcp/commands/playtest/game_display.gd")
 const JsonFile := preload("res://addons/godot_live_mcp/instances/json_file.gd")
 const RegistryPaths := preload("res://addons/godot_live_mcp/instances/registry_paths.gd")
 const InstanceRegistry := preload("res://addons/godot_live_mcp/instances/instance_registry.gd")
@@ -14,17 +15,20 @@ const ProjectIdentity := preload("res://addons/godot_live_mcp/instances/project_
 const ProcessProbe := preload("res://addons/godot_live_mcp/instances/process_probe.gd")
 const MainLoopGuard := preload("res://addons/godot_live_mcp/dispatch/main_loop_guard.gd")
 const Scrubber := preload("res://addons/godot_live_mcp/security/scrubber.gd")
-const Untrusted := preload("res://addons/godot_live_mcp/security/untrusted.gd")
+const GameEnding := preload("res://addons/godot_live_mcp/diagnostics/game_ending.gd")
+const GameDebugger := preload("res://addons/godot_live_mcp/debugger/game_debugger.gd")
 
 const START_TIMEOUT_S := 30.0
+## Where the engine caches the project's global classes (ProjectSettings' class list), read by the game.
+const CLASS_CACHE := "res://.godot/global_script_class_cache.cfg"
 const STOP_TIMEOUT_S := 10.0
 const POLL_S := 0.05
 ## The in-memory run arguments must be in place a few frames before the editor reads them.
 const SETTLE_FRAMES := 3
-const TAIL_LINES := 40
 
 var _run: GameRun
-var _native_frame: RegEx = RegEx.create_from_string("^STDERR: \\[\\d+\\] ")
+## The private screen of the game running with display from a headless editor.
+var _display: GameDisplay = null
 
 
 ## The current run if the game is up, else the last one (null before any); ended runs are closed.
@@ -36,8 +40,9 @@ func observe() -> GameRun:
 	return _run
 
 
-## Plays scene (the main scene when empty) and waits until its runtime channel listens.
-func start(scene: String, break_on_error: bool) -> Result:
+## Plays scene (the main scene when empty) and waits until its runtime channel listens; with_display:
+## a headless editor gives it a private screen.
+func start(scene: String, break_on_error: bool, with_display: bool = false) -> Result:
 	var run: GameRun = observe()
 	if (run != null and run.is_running()) or EditorInterface.is_playing_scene():
 		return Result.fail(
@@ -46,12 +51,19 @@ func start(scene: String, break_on_error: bool) -> Result:
 	_discard_stale_entry()
 	# A crash before the game's runtime server starts must not show the previous run's lines.
 	DirAccess.remove_absolute(_log_path())
+	var screen: Result = await _open_display(with_display)
+	if screen.failed():
+		return screen
 	var started_unix: float = Time.get_unix_time_from_system()
-	await _play(scene, RunArgs.extra_flags(break_on_error))
+	var on_display: bool = not (screen.value as Dictionary).is_empty()
+	await _play(scene, RunArgs.extra_flags(break_on_error, on_display), RunArgs.extra_env(screen.value))
 	_run = GameRun.new()
+	_run.display = _display_kind(on_display)
 	_run.scene = scene if scene != "" else str(ProjectSettings.get_setting("application/run/main_scene", ""))
 	_run.started_unix = started_unix
 	var entry: Result = await _wait_for_entry(started_unix)
+	if entry.code == "GAME_PAUSED_IN_DEBUGGER":
+		return entry  # Left stopped where it is, for debug_state; game_stop ends it.
 	if entry.failed():
 		return _failed_start()
 	_run.pid = int(entry.value.get("pid", 0))
@@ -62,6 +74,10 @@ func start(scene: String, break_on_error: bool) -> Result:
 ## Ends the game and waits (bounded) until its process is gone; a killed game's entry is removed.
 func stop() -> Result:
 	var run: GameRun = observe()
+	if (run == null or not run.is_running()) and EditorInterface.is_playing_scene():
+		# Playing but never reached (stopped in the debugger while starting): ended all the same.
+		EditorInterface.stop_playing_scene()
+		return Result.of(status())
 	if run == null or not run.is_running():
 		return Result.fail("GAME_NOT_RUNNING", "No game is running.", "game_status tells how the last run ended.")
 	run.stop_requested = true
@@ -69,6 +85,10 @@ func stop() -> Result:
 	var deadline: int = Time.get_ticks_msec() + int(STOP_TIMEOUT_S * 1000)
 	while _alive(run.pid) and Time.get_ticks_msec() < deadline:
 		await _tree().create_timer(POLL_S).timeout
+	if _alive(run.pid):
+		run.kill_reason = "timeout: it had not ended %.0f s after game_stop" % STOP_TIMEOUT_S
+		OS.kill(run.pid)
+		await _tree().create_timer(POLL_S * 4).timeout
 	if _alive(run.pid):
 		return Result.fail("TIMEOUT", "The game (pid %d) did not end within %.0f s." % [run.pid, STOP_TIMEOUT_S])
 	_close(run)
@@ -82,14 +102,32 @@ func status() -> Dictionary:
 	var data: Dictionary = {"running": running, "headless": DisplayServer.get_name() == "headless"}
 	if running:
 		data["game"] = run.to_dict()
+		var debugger: GameDebugger = GameDebugger.active() as GameDebugger
+		if debugger != null and debugger.is_paused():
+			data["debugger"] = debugger.summary()
 	elif run != null:
 		data["last_run"] = run.to_dict()
 	return data
 
 
-func _play(scene: String, flags: PackedStringArray) -> void:
+## The environment of a game on a private screen, {} for one that draws where the editor does (or not at all).
+func _open_display(wanted: bool) -> Result:
+	if not wanted or DisplayServer.get_name() != "headless":
+		return Result.of({})
+	_display = GameDisplay.new()
+	return await _display.start()
+
+
+static func _display_kind(on_private_screen: bool) -> String:
+	if on_private_screen:
+		return "virtual"
+	return "none" if DisplayServer.get_name() == "headless" else "screen"
+
+
+func _play(scene: String, flags: PackedStringArray, env: Dictionary) -> void:
+	_forget_deleted_classes()
 	var run_args: RunArgs = RunArgs.new()
-	run_args.apply(flags)
+	run_args.apply(flags, env)
 	for i: int in SETTLE_FRAMES:
 		await _tree().process_frame
 	# Playing saves the open scenes first, which pumps the main loop: no request may run inside it.
@@ -119,8 +157,43 @@ func _wait_for_entry(since: float) -> Result:
 			and _alive(int(entry.get("pid", 0)))
 		):
 			return Result.of(entry)
+		if _paused_while_starting():
+			var summary: Dictionary = (GameDebugger.active() as GameDebugger).summary()
+			var at: String = " at %s" % summary["at"] if summary.has("at") else ""
+			return Result.fail(
+				"GAME_PAUSED_IN_DEBUGGER",
+				(
+					"The game stopped in the debugger%s before its runtime tools could reach it: %s."
+					% [at, summary.get("error", summary.get("reason", "a breakpoint"))]
+				)
+			)
 		await _tree().create_timer(POLL_S).timeout
 	return Result.fail("INVALID_STATE", "The game's runtime server did not listen.")
+
+
+## The game loads the engine's cache of global classes at start, and logs an error for each class whose
+## script is gone. The editor can keep a deleted script's class in that cache (seen when a folder of
+## class scripts is deleted while it scans), so the entries whose script is gone are dropped from it
+## first. The cache is the engine's own (.godot/); nothing of the project changes.
+static func _forget_deleted_classes() -> void:
+	var cache: ConfigFile = ConfigFile.new()
+	if cache.load(CLASS_CACHE) != OK:
+		return
+	var kept: Array = []
+	var listed: Array = cache.get_value("", "list", [])
+	for entry: Variant in listed:
+		if entry is Dictionary and FileAccess.file_exists(str((entry as Dictionary).get("path", ""))):
+			kept.append(entry)
+	if kept.size() < listed.size():
+		cache.set_value("", "list", kept)
+		cache.save(CLASS_CACHE)
+
+
+## True when the game stopped in the editor's debugger (a breakpoint or, with break_on_error, an error
+## in an autoload) before its runtime server listened: waiting on would only run out the clock.
+static func _paused_while_starting() -> bool:
+	var debugger: GameDebugger = GameDebugger.active() as GameDebugger
+	return debugger != null and debugger.is_paused()
 
 
 func _failed_start() -> Result:
@@ -139,7 +212,7 @@ func _failed_start() -> Result:
 	_close(_run)
 	_run.end = "crashed"
 	var lines: PackedStringArray = _run.last_log_lines
-	var logged: String = Untrusted.wrap("log", "the game", "\n".join(lines)) if not lines.is_empty() else ""
+	var logged: String = Scrubber.scrub("\n".join(lines)) if not lines.is_empty() else ""
 	var detail: String = ("Last lines:\n" + logged) if logged != "" else "It logged nothing."
 	return Result.fail(
 		"GAME_CRASHED", "The game ended while starting. %s" % detail, "Fix the error, then game_start again."
@@ -153,6 +226,7 @@ func _adopt_running_game() -> void:
 		return
 	_run = GameRun.new()
 	_run.started_by = "editor"
+	_run.display = _display_kind(false)
 	_run.started_unix = float(entry.get("started_unix", 0))
 	_run.pid = int(entry.get("pid", 0))
 	_run.runtime_port = int(entry.get("runtime_port", 0))
@@ -161,10 +235,19 @@ func _adopt_running_game() -> void:
 func _close(run: GameRun) -> void:
 	if not run.is_running():
 		return
+	if _display != null:
+		_display.stop()
+		_display = null
 	var entry_left: bool = FileAccess.file_exists(_entry_path())
-	run.end = "stopped" if run.stop_requested else ("crashed" if entry_left else "exited")
+	var debugger: GameDebugger = GameDebugger.active() as GameDebugger
+	var status: int = debugger.exit_status(run.pid) if debugger != null else -1
+	var ending: GameEnding = GameEnding.read(
+		run.pid, run.stop_requested, run.kill_reason, entry_left, status, _log_path()
+	)
+	run.end = ending.end
+	run.ending = ending.to_dict()
 	run.ended_unix = Time.get_unix_time_from_system()
-	run.last_log_lines = _log_tail()
+	run.last_log_lines = ending.last_log_lines
 	if entry_left:
 		_discard_stale_entry()
 
@@ -178,22 +261,6 @@ func _discard_stale_entry() -> void:
 	DirAccess.remove_absolute(InstanceRegistry.token_path("runtime"))
 	# Not awaited: the rebuild finishes on a later frame, and nothing here depends on it.
 	InstanceRegistry.rebuild_locked_async()
-
-
-## The game's last lines, secrets redacted, with a crash's machine-code backtrace folded into one line.
-func _log_tail() -> PackedStringArray:
-	var kept: PackedStringArray = PackedStringArray()
-	var frames: int = 0
-	var text: String = Scrubber.scrub(FileAccess.get_file_as_string(_log_path()))
-	for line: String in text.strip_edges().split("\n", false):
-		if _native_frame.search(line) != null:
-			frames += 1
-			continue
-		if frames > 0:
-			kept.append("STDERR: (%d native backtrace frames left out)" % frames)
-			frames = 0
-		kept.append(line)
-	return kept.slice(-TAIL_LINES)
 
 
 func _log_path() -> String:

@@ -14,11 +14,19 @@ const COMMANDS := {
 	{
 		"text":
 		(
-			"Read what the running game printed and the errors and warnings it raised. Without cursor: the newest"
-			+ " entries. Pass resume_cursor from the previous call as cursor to get only what was logged since."
+			"Read what the running game printed and the errors and warnings it raised, repeats folded, with counts"
+			+ " by kind since start and its most frequent errors. Without cursor: the newest entries. Pass"
+			+ " resume_cursor from the previous call as cursor to get only what was logged since."
 		),
 		"args": LogPage.ARGS,
-		"returns": LogPage.RETURNS,
+		"returns":
+		[
+			LogPage.RETURNS,
+			{
+				"distinct":
+				"array<object>: The most frequent errors and warnings since start: kind, text, source, count."
+			},
+		],
 	},
 	"runtime.get_performance":
 	{
@@ -42,7 +50,10 @@ const COMMANDS := {
 func get_log(params: CommandParams) -> Result:
 	if not _state.log_buffer.is_capturing():
 		return LogPage.unsupported("the game's output", "read it in the editor's Output panel")
-	return LogPage.read(_state.log_buffer, params.raw, "game", "runtime_get_log")
+	var page: Result = LogPage.read(_state.log_buffer, params.raw, "runtime_get_log")
+	if page.succeeded():
+		page.value["distinct"] = _state.log_buffer.summary()["distinct"]
+	return page
 
 
 func get_performance(_params: CommandParams) -> Result:

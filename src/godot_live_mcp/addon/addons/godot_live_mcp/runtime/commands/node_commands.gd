@@ -27,7 +27,8 @@ const COMMANDS := {
 		"text":
 		(
 			"Read a live node of the running game: class, script, groups, children and its inspector properties"
-			+ " with types and JSON values (all, the ones named, or only those changed from their defaults)."
+			+ " with types and JSON values (by detail: none, those changed from their defaults, or all; or the"
+			+ " ones named)."
 		),
 		"args": [NODE, NodeReport.DESCRIBE_ARGS],
 		"returns": NodeReport.DESCRIPTION,
@@ -58,7 +59,11 @@ const COMMANDS := {
 	{
 		"text": "Call a method of a live node with arguments converted to its parameter types; returns the result.",
 		"args":
-		[NODE, {"method!": "string: The method name.", "args": "array: Positional arguments (JSON or tagged values)."}],
+		[
+			NODE,
+			{"method!": "string: The method name."},
+			{"args": 'array: Positional arguments (JSON or tagged values); a node as {"node": "Player"}.'},
+		],
 		"returns": {"node_path": "string", "method": "string", "result": "any: What it returned, as JSON."},
 	},
 }
@@ -70,8 +75,7 @@ func get_node(params: CommandParams) -> Result:
 		return found
 	var node: Node = found.value
 	var path: String = RuntimeNodes.path_of(node)
-	var names: PackedStringArray = params.strings("names")
-	return Result.of(NodeReport.describe(node, path, names, params.flag("changed_only"), _source(path)))
+	return Result.of(NodeReport.describe(node, path, params))
 
 
 func set_property(params: CommandParams) -> Result:
@@ -87,10 +91,10 @@ func set_property(params: CommandParams) -> Result:
 		return coerced
 	var path: String = RuntimeNodes.path_of(node)
 	var names: PackedStringArray = PackedStringArray(wanted.keys())
-	var previous: Dictionary = NodeReport.values(node, names, _source(path))
+	var previous: Dictionary = NodeReport.values(node, names)
 	for name: String in names:
 		node.set(name, coerced.value[name])
-	var now: Dictionary = NodeReport.values(node, names, _source(path))
+	var now: Dictionary = NodeReport.values(node, names)
 	return Result.of({"node_path": path, "properties": now, "previous": previous})
 
 
@@ -105,7 +109,7 @@ func call_method(params: CommandParams) -> Result:
 		return signature
 	var read: Result = CallArguments.read(signature.value, params.list("args"), "%s()" % method)
 	if read.failed():
-		return Result.fail(read.code, read.message, METHOD_HINT)
+		return read if read.code == "NOT_FOUND" else Result.fail(read.code, read.message, METHOD_HINT)
 	var cursor: int = _state.log_buffer.next_seq()
 	var result: Variant = await node.callv(method, read.value)
 	var errors: Array[Dictionary] = CodeRunner.errors_since(_state.log_buffer, cursor)
@@ -116,11 +120,6 @@ func call_method(params: CommandParams) -> Result:
 			"runtime_get_log shows the full error with its source line."
 		)
 	return Result.of({"node_path": RuntimeNodes.path_of(node), "method": method, "result": Coercion.to_json(result)})
-
-
-## Where a live node's values come from, for their untrusted-content envelopes.
-static func _source(path: String) -> String:
-	return "game:%s" % path
 
 
 static func _method_info(node: Node, method: String) -> Result:

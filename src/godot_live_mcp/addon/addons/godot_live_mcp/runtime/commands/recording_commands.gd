@@ -44,6 +44,7 @@ const COMMANDS := {
 		"returns":
 		{"path": "string", "events_replayed": "integer", "frames_stepped!": "integer", "game_frame": "integer"},
 		"timeout_ms": StepRunner.COMMAND_TIMEOUT_MS,
+		"marks": "long_running",
 	},
 }
 
@@ -108,6 +109,8 @@ func _stop_recording(params: CommandParams) -> Result:
 		return Result.fail("INVALID_STATE", "No recording is running.", "Start one with phase 'start'.")
 	var default_path: String = "%s/input_%d.tres" % [DEFAULT_FOLDER, int(Time.get_unix_time_from_system())]
 	var checked: Result = _guarded(params.text("path") if params.has("path") else default_path)
+	if checked.succeeded() and not str(checked.value).begins_with("user://"):
+		checked = PathGuard.writable_project_path(checked.value).within("path")  # not into .godot/
 	if checked.failed():
 		return checked
 	var path: String = checked.value

@@ -6,6 +6,7 @@ extends RefCounted
 ## The server sends their calls to the game; called in the editor, they answer RUNTIME_ONLY.
 
 const Declarations := preload("res://addons/godot_live_mcp/dispatch/declarations.gd")
+const CommandRegistry := preload("res://addons/godot_live_mcp/dispatch/command_registry.gd")
 const RuntimeState := preload("res://addons/godot_live_mcp/runtime/runtime_state.gd")
 const RuntimeModule := preload("res://addons/godot_live_mcp/runtime/commands/runtime_module.gd")
 
@@ -19,12 +20,13 @@ const MODULES: Array[Script] = [
 	preload("res://addons/godot_live_mcp/runtime/commands/input_commands.gd"),
 	preload("res://addons/godot_live_mcp/runtime/commands/recording_commands.gd"),
 	preload("res://addons/godot_live_mcp/runtime/commands/execute_commands.gd"),
+	preload("res://addons/godot_live_mcp/runtime/commands/animation_commands.gd"),
 ]
 
 
 ## In the game: every runtime command, its handler bound to a module built with state. Returns the
 ## modules, which the caller must keep.
-static func serve(registry: MCPToolkitCommandRegistry, state: RuntimeState) -> Array[RuntimeModule]:
+static func serve(registry: CommandRegistry, state: RuntimeState) -> Array[RuntimeModule]:
 	var modules: Array[RuntimeModule] = []
 	for module: Script in MODULES:
 		var instance: RuntimeModule = module.new(state)

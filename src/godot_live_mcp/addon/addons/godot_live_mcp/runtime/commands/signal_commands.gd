@@ -55,7 +55,8 @@ const COMMANDS := {
 	"signal.emit":
 	{
 		"text": "Emit a live node's signal with arguments converted to its parameter types.",
-		"args": [TARGET, {"args": "array: The signal's arguments (JSON or tagged values)."}],
+		"args":
+		[TARGET, {"args": 'array: The signal\'s arguments (JSON or tagged values); a node as {"node": "Player"}.'}],
 		"returns": {"node_path": "string", "signal": "string", "emitted": "boolean"},
 	},
 }

@@ -4,8 +4,8 @@ extends "res://addons/godot_live_mcp/runtime/commands/runtime_module.gd"
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
-const RuntimeNodes := preload("res://addons/godot_live_mcp/runtime/runtime_nodes.gd")
 const StepRunner := preload("res://addons/godot_live_mcp/runtime/step_runner.gd")
+const StepCondition := preload("res://addons/godot_live_mcp/runtime/step_condition.gd")
 
 const CHANNEL := "runtime"
 const GROUP := "runtime"
@@ -13,29 +13,38 @@ const CLOCK := [
 	{"paused!": "boolean"},
 	{"game_frame!": "integer: Physics frames the game has processed since it started (paused ones excluded)."},
 	{"engine_physics_frame": "integer", "time_scale": "number"},
+	{"speed": "number: Times real time the game runs when not stepping (0: as fast as it can)."},
 	{"frames_stepped": "integer", "condition_met": "boolean"},
 ]
 const COMMANDS := {
 	"runtime.pause": {"text": "Pause the running game (its tree); the runtime tools keep answering.", "returns": CLOCK},
-	"runtime.resume": {"text": "Resume the paused game at normal speed (ends any step in progress).", "returns": CLOCK},
+	"runtime.resume":
+	{
+		"text": "Let the paused game run on (ends a step in progress); speed runs the same frames faster.",
+		"args": {"speed": "number[0..1000]=1: Times real time (0: flat out); for a game game_start ran."},
+		"returns": CLOCK,
+	},
 	"runtime.step":
 	{
 		"text":
 		(
-			"Advance the game by exactly `frames` physics frames, then leave it paused and report."
+			"Advance the game by exactly `frames` physics frames as fast as the machine allows (600 frames"
+			+ " of a small level take a fraction of a second), then leave it paused and report."
 			+ " From the same state, the same steps give the same result."
 		),
 		"args": {"frames!": "integer[1..100000]=1: Physics frames to run."},
 		"returns": CLOCK,
 		"timeout_ms": StepRunner.COMMAND_TIMEOUT_MS,
+		"marks": "cancellable long_running",
 	},
 	"runtime.step_until":
 	{
 		"text":
 		(
-			"Advance the game frame by frame until a condition holds or max_frames ran, then pause and"
-			+ " report how many frames it took. The condition is a GDScript expression evaluated after"
-			+ " each frame with the current scene as self, e.g. \"get_node('Player').position.x > 300\"."
+			"Advance the game frame by frame, as fast as the machine allows, until a condition holds or max_frames"
+			+ " ran, then pause and report the frames it took. The condition is a GDScript expression checked after"
+			+ " each frame; it sees what execute_code's expressions see (the scene as self, `scene`, `tree`, `root`,"
+			+ """ autoloads, singletons, classes), e.g. "get_node('Player').position.x > 300", "GameState.score > 0"."""
 		),
 		"args":
 		{
@@ -44,11 +53,11 @@ const COMMANDS := {
 		},
 		"returns": CLOCK,
 		"timeout_ms": StepRunner.COMMAND_TIMEOUT_MS,
+		"marks": "cancellable long_running",
 	},
 	"runtime.set_time_scale":
 	{
-		"text":
-		"Set Engine.time_scale: 1 is normal speed, 0.5 half, 2 double (frames stay the same length in real time).",
+		"text": "Set Engine.time_scale (1 normal, 0.5 half): it changes each frame's delta, so physics too.",
 		"args": {"scale!": "number[0..100]: The new time scale, from 0 to 100."},
 		"returns": CLOCK,
 	},
@@ -60,29 +69,35 @@ func pause(_params: CommandParams) -> Result:
 	return _report({})
 
 
-func resume(_params: CommandParams) -> Result:
+func resume(params: CommandParams) -> Result:
+	var speed: float = params.number("speed")
+	if speed != 1.0 and not _state.clock.is_fast_forward():
+		return Result.fail(
+			"INVALID_STATE",
+			"This game runs at the engine's own pace: only a game started by game_start runs at another speed.",
+			"Resume without speed, or stop the game and run it with game_start."
+		)
+	_state.clock.set_speed(speed)
 	_state.clock.resume()
 	return _report({})
 
 
-func step(params: CommandParams) -> Result:
-	return await _run_step(params.integer("frames"), Callable())
+func step(params: CommandParams, context: MCPToolkitToolContext) -> Result:
+	return await _run_step(params.integer("frames"), Callable(), context)
 
 
-func step_until(params: CommandParams) -> Result:
-	var expression: Expression = Expression.new()
-	if expression.parse(params.text("condition")) != OK:
-		return Result.fail(
-			"PARSE_ERROR",
-			"The condition does not parse: %s" % expression.get_error_text(),
-			"Write one expression, e.g. \"get_node('Player').position.x > 300\"."
-		)
-	var failure: Array[String] = []
-	var until: Callable = func() -> bool: return _holds(expression, failure)
-	var stepped: Result = await _run_step(params.integer("max_frames"), until)
-	if not failure.is_empty():
-		var after: int = _state.clock.frames_stepped()
-		return Result.fail("EXECUTION_ERROR", "The condition failed after frame %d: %s" % [after, failure[0]])
+## A condition that fails is refused before any frame runs; one that fails later ends the step there.
+func step_until(params: CommandParams, context: MCPToolkitToolContext) -> Result:
+	var condition: StepCondition = StepCondition.new()
+	var parsed: Result = condition.parse(params.text("condition"))
+	if parsed.failed():
+		return parsed
+	condition.holds()
+	if condition.failure != "":
+		return condition.failed_after(0)
+	var stepped: Result = await _run_step(params.integer("max_frames"), condition.holds, context)
+	if condition.failure != "":
+		return condition.failed_after(_state.clock.frames_stepped())
 	if stepped.succeeded():
 		stepped.value["condition_met"] = _state.clock.condition_met()
 	return stepped
@@ -93,20 +108,12 @@ func set_time_scale(params: CommandParams) -> Result:
 	return _report({})
 
 
-## Steps and waits (bounded) for the end.
-func _run_step(frames: int, until: Callable) -> Result:
-	var stepped: Result = await StepRunner.run(_state.clock, frames, until)
+## Steps and waits (bounded) for the end, reporting progress to context.
+func _run_step(frames: int, until: Callable, context: MCPToolkitToolContext) -> Result:
+	var stepped: Result = await StepRunner.run(_state.clock, frames, until, context)
 	if stepped.failed():
 		return stepped
 	return _report({"frames_stepped": stepped.value})
-
-
-func _holds(expression: Expression, failure: Array[String]) -> bool:
-	var value: Variant = expression.execute([], RuntimeNodes.scene_root(), false)
-	if expression.has_execute_failed():
-		failure.append(expression.get_error_text())
-		return true
-	return bool(value)
 
 
 func _report(extra: Dictionary) -> Result:
@@ -115,6 +122,7 @@ func _report(extra: Dictionary) -> Result:
 		"game_frame": _state.clock.game_frames,
 		"engine_physics_frame": Engine.get_physics_frames(),
 		"time_scale": Engine.time_scale,
+		"speed": _state.clock.speed(),
 	}
 	report.merge(extra)
 	return Result.of(report)

@@ -5,10 +5,9 @@ extends "res://addons/godot_live_mcp/runtime/commands/runtime_module.gd"
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
-const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
 const RuntimeNodes := preload("res://addons/godot_live_mcp/runtime/runtime_nodes.gd")
 const NodeFilter := preload("res://addons/godot_live_mcp/shared/node_filter.gd")
-const NodeReport := preload("res://addons/godot_live_mcp/shared/node_report.gd")
+const NodeListing := preload("res://addons/godot_live_mcp/shared/node_listing.gd")
 const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
 
 const CHANNEL := "runtime"
@@ -25,8 +24,8 @@ const COMMANDS := {
 	{
 		"text":
 		(
-			"List the running game's live nodes in tree order (path, type, script, groups), paginated. Starts"
-			+ " at the current scene; pass under '/root' to include autoloads. Filters narrow the list."
+			"List the running game's live nodes in tree order, paginated. Starts at the current scene; under"
+			+ " '/root' includes autoloads. Filters narrow the list."
 		),
 		"args":
 		[
@@ -34,8 +33,9 @@ const COMMANDS := {
 			{"max_depth": "integer[-1..]=-1: Deepest level to list below under (under is 0); -1 for no limit."},
 			NodeFilter.ARGS,
 			PAGE,
+			NodeListing.ARG,
 		],
-		"returns": [SCENE, {"@page": "nodes offset", "nodes!": NodeReport.ROWS}],
+		"returns": [SCENE, {"@page": "nodes offset"}, NodeListing.RETURNS],
 	},
 	"runtime.find":
 	{
@@ -45,8 +45,8 @@ const COMMANDS := {
 			+ " class_name included), group or script path, anywhere under a node; every filter given must"
 			+ " match. Paginated; node_find is the same search in an open scene."
 		),
-		"args": [UNDER, NodeFilter.ARGS, PAGE],
-		"returns": [SCENE, {"@page": "matches offset", "nodes!": NodeReport.ROWS}],
+		"args": [UNDER, NodeFilter.ARGS, PAGE, NodeListing.ARG],
+		"returns": [SCENE, {"@page": "matches offset"}, NodeListing.RETURNS],
 	},
 }
 
@@ -69,12 +69,11 @@ static func _listing(params: CommandParams, max_depth: int, unit: String) -> Res
 	var start: Result = _start_node(params.text("under"))
 	if start.failed():
 		return start
-	var nodes: Array[Dictionary] = []
-	_walk(start.value, 0, max_depth, NodeFilter.from_params(params.raw), nodes)
-	var page: Dictionary = Pagination.list_page(nodes, params.integer("offset"), params.integer("limit"), "nodes", unit)
+	var entries: Array[NodeListing.Entry] = []
+	_walk(start.value, 0, max_depth, NodeFilter.from_params(params.raw), entries)
 	var root: Node = RuntimeNodes.scene_root()
-	page["scene"] = root.scene_file_path if root != null else ""
-	return Result.of(page)
+	var scene: String = root.scene_file_path if root != null else ""
+	return Result.of(NodeListing.page(entries, params, unit, {"scene": scene}))
 
 
 static func _start_node(under: String) -> Result:
@@ -83,11 +82,11 @@ static func _start_node(under: String) -> Result:
 	return RuntimeNodes.require(under)
 
 
-static func _walk(node: Node, depth: int, max_depth: int, filter: NodeFilter, out: Array[Dictionary]) -> void:
+static func _walk(node: Node, depth: int, max_depth: int, filter: NodeFilter, out: Array[NodeListing.Entry]) -> void:
 	if node.name == &"MCPRuntimeServer":
 		return  # The runtime server's own node is not part of the game.
 	if filter.matches(node):
-		out.append(NodeReport.row(node, RuntimeNodes.path_of(node), depth))
+		out.append(NodeListing.Entry.new(node, RuntimeNodes.path_of(node), depth))
 	if max_depth >= 0 and depth >= max_depth:
 		return
 	for child: Node in node.get_children():

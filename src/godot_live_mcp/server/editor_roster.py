@@ -1,0 +1,221 @@
+"""Every live editor of the machine as one server reaches them: its own editor link (whose catalogue is
+published) and a link to each other live editor a call was routed to; and which editor a call goes to.
+
+A call names its editor with ``project`` (a project path or name); without it, it goes to the session's
+choice, else to the server's editor when that is not a guess (one live editor, ``--project``, or all live
+editors on one project), else it is refused with the choices listed.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import anyio
+
+from godot_live_mcp.bridge.editor_link import EditorLink, EditorSource
+from godot_live_mcp.bridge.runtime_link import RuntimeLink
+from godot_live_mcp.contract import ErrorCode, ToolError
+from godot_live_mcp.instances.instance import EditorInstance
+from godot_live_mcp.instances.registry import choose_instance, live_instances, same_path_key, why_chosen
+
+__all__ = ["EditorRoster", "EditorTarget", "PinnedSource"]
+
+logger = logging.getLogger(__name__)
+
+Listener = Callable[[], Awaitable[None]]
+_LIST_HINT = "editor_list_instances lists the live editors."
+
+
+class PinnedSource(EditorSource):
+    """One particular live editor (by pid), as the registry publishes it now."""
+
+    def __init__(self, instance: EditorInstance, registry: Path | None = None) -> None:
+        self._pid, self._project = instance.pid, instance.project_path
+        self._registry = registry
+
+    async def find(self) -> EditorInstance:
+        for instance in live_instances(self._registry):
+            if instance.pid == self._pid:
+                return instance
+        raise ToolError(
+            ErrorCode.EDITOR_NOT_RUNNING,
+            f"The Godot editor of {self._project} (pid {self._pid}) is gone.",
+            _LIST_HINT,
+        )
+
+
+@dataclass(frozen=True)
+class EditorTarget:
+    """Where one call goes: the link (and game link) of the editor chosen, and why it, when that was a
+    choice between editors of one project (``""`` otherwise)."""
+
+    link: EditorLink
+    runtime: RuntimeLink | None
+    instance: EditorInstance | None
+    note: str = ""
+
+
+@dataclass
+class _Reached:
+    link: EditorLink
+    runtime: RuntimeLink
+    scope: anyio.CancelScope = field(default_factory=anyio.CancelScope)
+
+
+class EditorRoster:
+    """Run ``run()`` in a task group; then ``target()`` chooses the editor of each call."""
+
+    def __init__(
+        self,
+        primary: EditorLink,
+        runtime: RuntimeLink | None = None,
+        *,
+        project: Path | None = None,
+        registry: Path | None = None,
+        poll_interval_s: float = 0.5,
+        connect_wait_s: float = 10.0,
+    ) -> None:
+        self.primary, self._runtime = primary, runtime
+        self._project, self._registry = project, registry
+        self._poll_interval_s, self._connect_wait_s = poll_interval_s, connect_wait_s
+        self._reached: dict[int, _Reached] = {}
+        self._listeners: list[Listener] = []
+        self._tasks: anyio.abc.TaskGroup | None = None
+        self._several = False
+
+    @property
+    def several(self) -> bool:
+        """More than one editor is live (as of the last look at the registry)."""
+        return self._several
+
+    def add_listener(self, listener: Listener) -> None:
+        """Call ``listener`` when ``several`` changes (tools gain or lose their ``project`` argument)."""
+        self._listeners.append(listener)
+
+    def live(self) -> list[EditorInstance]:
+        """The live editors, oldest first."""
+        return sorted(live_instances(self._registry), key=lambda instance: instance.started_unix)
+
+    def default_pid(self) -> int | None:
+        """The pid of the server's own editor while it is connected."""
+        instance = self.primary.instance
+        return instance.pid if instance is not None and self.primary.connected else None
+
+    async def run(self) -> None:
+        """Until cancelled: follow the registry; drop links to editors that are gone."""
+        async with anyio.create_task_group() as self._tasks:
+            while True:
+                await self._refresh()
+                await anyio.sleep(self._poll_interval_s)
+
+    @property
+    def registry(self) -> Path | None:
+        return self._registry
+
+    async def target(self, project: str | None, selected: int | None = None) -> EditorTarget:
+        """The editor a call goes to (see the module); raises ``ToolError`` naming the choices."""
+        live = self.live()
+        chosen = self.resolve(project, selected, live)
+        if chosen is None:
+            return EditorTarget(self.primary, self._runtime, self.primary.instance)
+        return await self.reach(chosen, live)
+
+    def resolve(
+        self, project: str | None, selected: int | None, live: Sequence[EditorInstance]
+    ) -> EditorInstance | None:
+        """The editor chosen by ``project``, else the session's ``selected`` pid; None for the server's own
+        editor. Raises ``INSTANCE_AMBIGUOUS`` when that would be a guess between projects."""
+        if project is not None:
+            return self.choose(project, live)
+        chosen = next((instance for instance in live if instance.pid == selected), None)
+        if (
+            chosen is None
+            and len({same_path_key(i.project_path) for i in live}) > 1
+            and self._project is None
+        ):
+            raise ToolError(
+                ErrorCode.INSTANCE_AMBIGUOUS,
+                f"{len(live)} Godot editors are live and this call does not say which: {_choices(live)}.",
+            )
+        return chosen
+
+    def choose(self, project: str, live: Sequence[EditorInstance]) -> EditorInstance:
+        """The live editor of ``project`` (a path or a project name); of two on one project, the server's
+        own, else the most recent."""
+        matches = _matching(project, live)
+        if len({same_path_key(i.project_path) for i in matches}) > 1:
+            raise ToolError(
+                ErrorCode.INSTANCE_AMBIGUOUS,
+                f"{len(matches)} live editors match project {project!r}: {_choices(matches)}.",
+                "Pass the project's path instead of its name.",
+            )
+        chosen = choose_instance(matches, None, prefer_pid=self.default_pid())
+        if chosen is None:
+            listed = _choices(live) if live else "none"
+            raise ToolError(
+                ErrorCode.EDITOR_NOT_RUNNING,
+                f"No live Godot editor has project {project!r} open. Live editors: {listed}.",
+            )
+        return chosen
+
+    async def reach(self, instance: EditorInstance, live: Sequence[EditorInstance] = ()) -> EditorTarget:
+        """The links of ``instance``: the server's own when it is that editor, else a link of its own (made
+        on first use, connected within a bounded wait)."""
+        note = why_chosen(instance, live, self.default_pid())
+        if instance.pid == self.default_pid():
+            return EditorTarget(self.primary, self._runtime, instance, note)
+        reached = self._reached.get(instance.pid) or self._start(instance)
+        if not await reached.link.wait_connected(self._connect_wait_s):
+            raise reached.link.problem
+        return EditorTarget(reached.link, reached.runtime, reached.link.instance, note)
+
+    def _start(self, instance: EditorInstance) -> _Reached:
+        if self._tasks is None:
+            raise ToolError(ErrorCode.INTERNAL, "The editor roster is not running.")
+        link = EditorLink(PinnedSource(instance, self._registry), read_only=self.primary.read_only)
+        reached = _Reached(link, RuntimeLink(lambda: link.instance, registry=self._registry))
+        self._reached[instance.pid] = reached
+        self._tasks.start_soon(self._keep, reached)
+        logger.info("reaching a second editor: %s", instance.describe())
+        return reached
+
+    @staticmethod
+    async def _keep(reached: _Reached) -> None:
+        with reached.scope:
+            async with anyio.create_task_group() as tasks:
+                tasks.start_soon(reached.link.run)
+                tasks.start_soon(reached.runtime.run)
+
+    async def _refresh(self) -> None:
+        live = self.live()
+        pids = {instance.pid for instance in live}
+        for pid in [pid for pid in self._reached if pid not in pids]:
+            gone = self._reached.pop(pid)
+            gone.link.close()
+            gone.scope.cancel()
+        several = len(live) > 1
+        if several != self._several:
+            self._several = several
+            logger.info("%d Godot editors are live: tools %s a project argument", len(live), _takes(several))
+            for listener in self._listeners:
+                await listener()
+
+
+def _takes(several: bool) -> str:
+    return "take" if several else "no longer take"
+
+
+def _matching(project: str, live: Sequence[EditorInstance]) -> list[EditorInstance]:
+    wanted = project.strip()
+    by_path = [i for i in live if same_path_key(i.project_path) == same_path_key(Path(wanted))]
+    if by_path:
+        return by_path
+    folded = wanted.casefold()
+    return [i for i in live if folded in (i.project_name.casefold(), i.project_path.name.casefold())]
+
+
+def _choices(instances: Sequence[EditorInstance]) -> str:
+    return "; ".join(f"project={str(i.project_path)!r} ({i.project_name}, pid {i.pid})" for i in instances)

@@ -1,0 +1,97 @@
+"""``runtime_screenshot`` of a game that runs headless: restart it on a private display, then capture.
+
+A headless editor runs its game headless unless ``game_start`` asked for ``display``; such a game draws
+nothing. Rather than refuse, the server restarts it (same scene) on the private virtual screen the editor
+starts for it, and says so in the answer: the game starts over. Unsaved scene edits stop the restart,
+since playing saves them first and a screenshot must not change the project.
+"""
+
+from __future__ import annotations
+
+from godot_live_mcp.bridge.editor_link import EditorLink
+from godot_live_mcp.bridge.jsonrpc import JsonObject
+from godot_live_mcp.bridge.reply import CommandFailure, CommandReply, CommandSuccess
+from godot_live_mcp.bridge.runtime_link import RuntimeLink
+from godot_live_mcp.contract import CONTRACT, ErrorCode
+
+__all__ = ["RESTARTED_KEY", "SCREENSHOT", "capture_on_display", "needs_display"]
+
+SCREENSHOT = "runtime.screenshot"
+RESTARTED_KEY = "restarted_game"
+_START_TIMEOUT_MS = 60_000
+_HINT = "Call game_start with display: true (after game_stop) to run the game where it can be seen."
+
+
+def needs_display(command: str, reply: CommandReply) -> bool:
+    """Whether ``reply`` is the game's refusal to capture because it runs headless."""
+    return (
+        command == SCREENSHOT
+        and isinstance(reply, CommandFailure)
+        and reply.code == ErrorCode.HEADLESS_UNSUPPORTED
+    )
+
+
+async def capture_on_display(
+    runtime: RuntimeLink, link: EditorLink, arguments: JsonObject, timeout_s: float, refused: CommandFailure
+) -> CommandReply:
+    """Restart the headless game of a headless editor on a private display and capture it; ``refused``
+    when the editor draws (the game chose to run headless) or cannot restart it."""
+    game = await _headless_game(link)
+    if game is None:
+        return refused
+    unsaved = await _unsaved_scenes(link)
+    if unsaved:
+        return CommandFailure(
+            ErrorCode.HEADLESS_UNSUPPORTED,
+            f"The game runs headless, and restarting it on a private display would first save the unsaved "
+            f"edits of {', '.join(unsaved)}.",
+            f"Save or discard those edits, then capture again. {_HINT}",
+        )
+    started = await _restart(link, str(game.get("scene", "")))
+    if isinstance(started, CommandFailure):
+        failed = f"The game ran headless; restarting it on a private display failed: {started.message}"
+        return CommandFailure(started.code, failed, started.hint)
+    captured = await runtime.call(SCREENSHOT, arguments, timeout_s)
+    if isinstance(captured, CommandSuccess):
+        restarted = started.data.get("game")
+        captured.data["note"] = (
+            "The game ran headless, so it was restarted on a private virtual display to draw: it started "
+            "over from its first frame."
+        )
+        captured.data[RESTARTED_KEY] = restarted if isinstance(restarted, dict) else {}
+    return captured
+
+
+async def _headless_game(link: EditorLink) -> JsonObject | None:
+    """The running game when a headless editor runs it without a display, else None."""
+    status = await link.call("game.status", {}, _wait_s())
+    if not isinstance(status, CommandSuccess) or status.data.get("headless") is not True:
+        return None
+    game = status.data.get("game")
+    if not isinstance(game, dict) or game.get("display", "none") != "none":
+        return None
+    return game
+
+
+async def _restart(link: EditorLink, scene: str) -> CommandReply:
+    stopped = await link.call("game.stop", {}, _wait_s())
+    if isinstance(stopped, CommandFailure) and stopped.code != ErrorCode.GAME_NOT_RUNNING:
+        return stopped
+    arguments: JsonObject = {"display": True, **({"scene": scene} if scene else {})}
+    return await link.call("game.start", arguments, CONTRACT.answer_wait_s(_START_TIMEOUT_MS))
+
+
+async def _unsaved_scenes(link: EditorLink) -> list[str]:
+    reply = await link.call("scene.list_open", {}, _wait_s())
+    scenes = reply.data.get("scenes") if isinstance(reply, CommandSuccess) else None
+    if not isinstance(scenes, list):
+        return ["the open scenes (the editor could not list them)"]
+    return [
+        str(scene.get("path") or "an untitled scene")
+        for scene in scenes
+        if isinstance(scene, dict) and scene.get("unsaved") is not False
+    ]
+
+
+def _wait_s() -> float:
+    return CONTRACT.answer_wait_s(CONTRACT.timeouts_ms["default"])

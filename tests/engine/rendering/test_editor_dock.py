@@ -1,0 +1,212 @@
+"""The MCP dock of an editor with its interface: status, calls, the copied configuration, and its exit.
+
+The tests share one GUI editor on Xvfb and talk to it through their own connections; the last two
+disable and re-enable the plugin, then quit the editor and read its whole log.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from mcp.client import Client
+
+from godot_live_mcp import __version__
+from godot_live_mcp.bridge.jsonrpc import JsonValue
+from godot_live_mcp.bridge.peer_connection import PeerConnection, connect_peer
+from godot_live_mcp.cli._client_config import merged_config, serve_entry
+from godot_live_mcp.cli._clients import client_named
+from godot_live_mcp.instances.addon_install import project_root
+from tests.engine.authoring._helpers import call
+from tests.engine.harness import EngineEditor, mcp_client
+from tests.engine.rendering.conftest import KNOWN_DISPLAY_WARNINGS
+
+pytestmark = [pytest.mark.engine, pytest.mark.anyio]
+
+CLIENT = f"godot-live-mcp/{__version__}"
+SETTLED_WITHIN_S = 10.0
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+
+# What the dock shows, read inside the editor (null when there is no dock).
+READ_DOCK = """
+var base: Control = EditorInterface.get_base_control()
+var dock: Control = base.find_child("MCP", true, false)
+if dock == null:
+	return null
+var calls: ItemList = dock.get_node("Calls")
+return {
+	"status": (dock.get_node("Status") as Label).text,
+	"read_only": (dock.get_node("ReadOnly") as CheckButton).button_pressed,
+	"clients": (dock.get_node("Clients") as Label).text,
+	"calls": range(calls.item_count).map(func(i: int) -> String: return calls.get_item_text(i)),
+	"slot": str(dock.get_parent().get_parent().name),
+	"visible": dock.is_visible_in_tree(),
+	"docks": base.find_children("MCP", "", true, false).size(),
+	"tabs": base.find_children("*", "TabContainer", true, false).filter(
+		func(tabs: TabContainer) -> bool: return range(tabs.get_tab_count()).any(
+			func(i: int) -> bool: return tabs.get_tab_title(i) == "MCP"
+		)
+	).size(),
+}
+"""
+SHOW_DOCK = """
+var dock: Control = EditorInterface.get_base_control().find_child("MCP", true, false)
+dock.get_parent().make_visible()
+return dock.is_visible_in_tree()
+"""
+# A real click: press and release over the button's centre, through the editor window's input.
+CLICK_COPY = """
+var button: Button = EditorInterface.get_base_control().find_child("CopyConfig", true, false)
+var at: Vector2 = button.get_global_rect().get_center()
+for pressed: bool in [true, false]:
+	var click := InputEventMouseButton.new()
+	click.button_index = MOUSE_BUTTON_LEFT
+	click.pressed = pressed
+	click.position = at
+	click.global_position = at
+	button.get_viewport().push_input(click)
+var shown: bool = button.is_visible_in_tree()
+return {"clipboard": DisplayServer.clipboard_get(), "button": button.text, "visible": shown}
+"""
+# Off and on again, after this request's answer: deferred calls of the editor itself, not of this code.
+RESTART_PLUGIN = """
+EditorInterface.set_plugin_enabled.call_deferred("godot_live_mcp", false)
+EditorInterface.set_plugin_enabled.call_deferred("godot_live_mcp", true)
+return true
+"""
+
+
+@asynccontextmanager
+async def editor_peer(editor: EngineEditor, *, read_only: bool = False) -> AsyncIterator[PeerConnection]:
+    """A connection of its own to the GUI editor, saying on auth whether it runs read-only."""
+    async with connect_peer(editor.instance.endpoint, read_only=read_only) as connection:
+        yield connection
+
+
+async def run_in_editor(connection: PeerConnection, code: str) -> JsonValue:
+    result = await connection.request("editor.execute", {"code": code, "mode": "body"}, timeout_s=30.0)
+    assert isinstance(result, dict)
+    assert result["success"] is True, result
+    return result["value"]
+
+
+async def dock_when(connection: PeerConnection, settled: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    """The dock's state once ``settled`` holds: a client that just left may take a frame or two to go."""
+    with anyio.fail_after(SETTLED_WITHIN_S):
+        while True:
+            state = await run_in_editor(connection, READ_DOCK)
+            assert isinstance(state, dict), "the GUI editor shows the MCP dock"
+            if settled(state):
+                return state
+            await anyio.sleep(0.1)
+
+
+def connected(count: int) -> Callable[[dict[str, Any]], bool]:
+    return lambda state: state["status"].endswith(f"{count} client{'s' if count != 1 else ''} connected")
+
+
+async def test_the_dock_is_a_tab_of_the_editor_docks_that_shows_the_port_and_the_connected_servers(
+    gui_editor: EngineEditor,
+) -> None:
+    async with editor_peer(gui_editor, read_only=True) as peer:
+        alone = await dock_when(peer, connected(1))
+        await run_in_editor(peer, SHOW_DOCK)
+        async with mcp_client(gui_editor, "--read-only") as client:
+            await client.call_tool("editor_get_info", {})
+            read_only = await dock_when(peer, connected(2))
+        async with editor_peer(gui_editor):
+            mixed = await dock_when(peer, connected(2))
+        visible = (await dock_when(peer, connected(1)))["visible"]
+
+    assert alone["status"] == f"Listening on port {gui_editor.instance.editor_port}, 1 client connected"
+    assert alone["slot"].startswith("DockSlot")
+    assert (alone["docks"], alone["tabs"]) == (1, 1)
+    assert (alone["clients"], alone["read_only"]) == (f"{CLIENT} (read-only)", True)
+    assert read_only["clients"].splitlines() == [f"{CLIENT} (read-only)"] * 2, "serve --read-only says so"
+    assert read_only["read_only"] is True
+    assert mixed["clients"].splitlines() == [f"{CLIENT} (read-only)", CLIENT]
+    assert mixed["read_only"] is False, "the switch is on only when every connected server is read-only"
+    assert visible is True, "shown when its tab is chosen"
+
+
+async def test_a_call_of_an_mcp_client_is_listed_newest_first_with_its_duration(
+    gui_editor: EngineEditor,
+) -> None:
+    async with mcp_client(gui_editor) as client:
+        await client.call_tool("editor_get_info", {})
+        await client.call_tool("node_get", {"node_path": "NoSuchNode/Anywhere"})
+        state = await call(client, "editor_execute", {"code": READ_DOCK, "mode": "body"})
+
+    calls = state["value"]["calls"]
+    assert re.fullmatch(r"\d\d:\d\d:\d\d  node_get  \d+\.\d ms  failed", calls[0]), calls
+    assert re.fullmatch(r"\d\d:\d\d:\d\d  editor_get_info  \d+\.\d ms", calls[1]), calls
+    assert state["value"]["clients"] == CLIENT
+
+
+async def test_the_copy_button_puts_on_the_clipboard_what_configure_writes_for_claude_code(
+    gui_editor: EngineEditor, tmp_path: Path
+) -> None:
+    entry = serve_entry("godot", project_root(gui_editor.project).resolve())
+    written = merged_config(
+        client_named("claude-code"),
+        tmp_path / ".mcp.json",
+        dataclasses.replace(entry, command="godot-live-mcp"),
+    ).after
+
+    async with editor_peer(gui_editor) as peer:
+        await run_in_editor(peer, SHOW_DOCK)
+        clicked = await run_in_editor(peer, CLICK_COPY)
+
+    assert isinstance(clicked, dict)
+    assert clicked["visible"] is True
+    assert clicked["clipboard"] == written
+    assert clicked["button"] == "Copied"
+
+
+async def test_the_dock_goes_with_the_plugin_and_comes_back_once_with_it(gui_editor: EngineEditor) -> None:
+    async with editor_peer(gui_editor) as peer:
+        await peer.request("editor.get_info", {}, timeout_s=30.0)
+        before = await dock_when(peer, connected(1))
+        await run_in_editor(peer, RESTART_PLUGIN)
+        with anyio.fail_after(SETTLED_WITHIN_S):
+            await peer.wait_closed()
+    gui_editor.instance = await gui_editor.process.wait_ready(SETTLED_WITHIN_S * 3)
+
+    async with editor_peer(gui_editor) as peer:
+        state = await dock_when(peer, connected(1))
+
+    assert (state["docks"], state["tabs"]) == (1, 1)
+    assert any("editor_get_info" in line for line in before["calls"])
+    assert all("editor_execute" in line for line in state["calls"]), "a new dock lists only the calls since"
+
+
+async def test_a_headless_editor_has_no_dock(tools: Client) -> None:
+    dock = await call(tools, "editor_execute", {"code": READ_DOCK, "mode": "body"})
+    info = await call(tools, "editor_get_info", {})
+
+    assert info["headless"] is True
+    assert dock["value"] is None
+
+
+def test_the_editor_loaded_and_dropped_the_dock_without_warnings_errors_or_leaks(
+    gui_editor: EngineEditor,
+) -> None:
+    gui_editor.process.stop()
+    lines = [
+        _ANSI.sub("", line) for line in gui_editor.log_path.read_text("utf-8", errors="replace").splitlines()
+    ]
+    problems = [
+        line
+        for line in lines
+        if line.startswith(("ERROR", "SCRIPT ERROR", "WARNING", "SCRIPT WARNING"))
+        and not line.startswith(KNOWN_DISPLAY_WARNINGS)
+    ]
+
+    assert gui_editor.process.returncode == 0
+    assert not problems, "\n".join(problems)
