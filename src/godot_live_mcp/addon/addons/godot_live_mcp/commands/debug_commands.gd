@@ -59,9 +59,8 @@ const COMMANDS := {
 		"text":
 		(
 			"Compute an expression in a frame of a game stopped in the debugger (its locals, its instance's"
-			+ " members, autoloads and engine singletons in scope). It can call any method, so it can run OS"
-			+ " commands, read and write any file and read every Godot instance's token: offered only with"
-			+ " --allow-execute."
+			+ " members, autoloads, singletons). It can run OS commands, read and write any file and read every"
+			+ " Godot instance's token: offered only with --allow-execute."
 		),
 		"args":
 		{

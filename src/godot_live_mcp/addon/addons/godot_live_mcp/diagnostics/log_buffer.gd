@@ -124,10 +124,13 @@ func dropped_from(seq: int) -> int:
 	return dropped
 
 
-## The counts since start and the distinct messages (see LogTally.summary).
+## The counts since start and the distinct messages (see LogTally.summary). What a caller was told is
+## written out at once, so the summary left for the editor (game_stop) is never older than that.
 func summary() -> Dictionary:
 	_lock.lock()
 	var found: Dictionary = _tally.summary()
+	if _tail != null and _summary_dirty:
+		_write_summary()
 	_lock.unlock()
 	return found
 

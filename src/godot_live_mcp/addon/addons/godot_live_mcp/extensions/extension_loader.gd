@@ -145,6 +145,9 @@ func _load(entry: Dictionary) -> ExtensionRecord:
 
 ## A fresh instance of the extension's script (re-read from disk), or null with record.error set.
 static func _instantiate(record: ExtensionRecord) -> Object:
+	if not FileAccess.file_exists(record.path):  # deleted since the class list was read
+		record.error = "its script was deleted"
+		return null
 	var script: Script = ResourceLoader.load(record.path, "", ResourceLoader.CACHE_MODE_IGNORE) as Script
 	if script != null and not script.is_tool():
 		record.error = "it is not a @tool script: the editor runs only those (put @tool on its first line)"
