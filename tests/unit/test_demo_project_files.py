@@ -19,6 +19,21 @@ _RES_PATH = re.compile(r'res://[^"\s)]+')
 _SETTING = re.compile(r"^([A-Za-z_][\w/.]*)=(.*)$")
 _UID_ATTR = re.compile(r'\buid="(uid://\w+)"')
 
+# The demo level's nodes below its root, in tree order; engine tests rely on these paths.
+LEVEL_NODE_PATHS = [
+    "Player",
+    "Player/Sprite2D",
+    "Player/CollisionShape2D",
+    "Ground",
+    "Ground/CollisionShape2D",
+    "Ground/Polygon2D",
+    "Coin1",
+    "Coin2",
+    "Camera2D",
+    "HUD",
+    "HUD/ScoreLabel",
+]
+
 
 def _settings() -> dict[str, str]:
     """``project.godot`` as ``section/key -> raw value``; multi-line values are joined."""
@@ -147,19 +162,7 @@ def test_no_editor_plugin_is_enabled_before_the_toolkit_installs_one() -> None:
 
 
 def test_level_scene_has_the_node_paths_the_engine_tests_use() -> None:
-    assert _node_paths(DEMO / "scenes" / "level.tscn") == [
-        "Player",
-        "Player/Sprite2D",
-        "Player/CollisionShape2D",
-        "Ground",
-        "Ground/CollisionShape2D",
-        "Ground/Polygon2D",
-        "Coin1",
-        "Coin2",
-        "Camera2D",
-        "HUD",
-        "HUD/ScoreLabel",
-    ]
+    assert _node_paths(DEMO / "scenes" / "level.tscn") == LEVEL_NODE_PATHS
 
 
 @pytest.mark.parametrize(

@@ -17,25 +17,13 @@ from mcp.client import Client
 from godot_live_mcp.server._meta import LONG_RUNNING_META_KEY
 from tests.engine.harness import EngineEditor, mcp_client
 from tests.mcp_results import envelope_body, failure, structured, text_of
+from tests.unit.test_demo_project_files import LEVEL_NODE_PATHS
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
 FOLDER = "tests_tmp/long_work"
 LEVEL = Path(__file__).resolve().parents[3] / "examples" / "demo_project" / "scenes" / "level.tscn"
-LEVEL_PATHS = [
-    ".",
-    "Player",
-    "Player/Sprite2D",
-    "Player/CollisionShape2D",
-    "Ground",
-    "Ground/CollisionShape2D",
-    "Ground/Polygon2D",
-    "Coin1",
-    "Coin2",
-    "Camera2D",
-    "HUD",
-    "HUD/ScoreLabel",
-]
+LEVEL_PATHS = [".", *LEVEL_NODE_PATHS]
 LONG_TOOLS = {"editor_wait_for_idle", "game_start", "runtime_step", "runtime_step_until", "input_replay"}
 
 Report = tuple[float, float | None, str | None]
