@@ -125,7 +125,12 @@ def _prepare_project(source: Path, project: Path) -> None:
 async def _mcp_session(console: Console, workspace: _Workspace, editor: EditorProcess) -> None:
     params = StdioServerParameters(
         command=sys.executable,
-        args=["-m", "godot_live_mcp", "serve", "--project", str(workspace.project), "--no-launch"],
+        # The groups the demo calls beyond the core set, listed: a client checks a tool's structured
+        # result only against a tool it has listed.
+        args=[
+            *("-m", "godot_live_mcp", "serve", "--project", str(workspace.project)),
+            *("--no-launch", "--tools", "core,classdb,project,editor,runtime,input"),
+        ],
         env=workspace.env,
     )
     with workspace.server_log.open("w", encoding="utf-8") as server_log:
