@@ -34,6 +34,16 @@ def read_instances(registry: Path | None = None) -> list[EditorInstance]:
     return from_index if from_index is not None else _read_entry_files(root / ENTRIES_DIR)
 
 
+def read_runtime_entry(project_hash: str, registry: Path | None = None) -> RuntimeInstance | None:
+    """The game's own ``<hash>.runtime.json``: written when its runtime server listens, before any
+    rebuild of ``projects.json`` (the file ``game.start`` waits for, so a caller never sees it late)."""
+    root = registry or registry_dir()
+    data = _read_json(root / ENTRIES_DIR / f"{project_hash}{_RUNTIME_SUFFIX}")
+    if not isinstance(data, dict):
+        return None
+    return _parse(RuntimeInstance.from_json, data, root / ENTRIES_DIR)
+
+
 def live_instances(registry: Path | None = None) -> list[EditorInstance]:
     """The entries whose editor process is still running."""
     return [instance for instance in read_instances(registry) if pid_alive(instance.pid)]

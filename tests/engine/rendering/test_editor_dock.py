@@ -120,6 +120,7 @@ async def test_the_dock_is_a_tab_of_the_editor_docks_that_shows_the_port_and_the
         async with mcp_client(gui_editor, "--read-only") as client:
             await client.call_tool("editor_get_info", {})
             read_only = await dock_when(peer, connected(2))
+        await dock_when(peer, connected(1))  # the server has gone before the next one comes
         async with editor_peer(gui_editor):
             mixed = await dock_when(peer, connected(2))
         visible = (await dock_when(peer, connected(1)))["visible"]

@@ -98,6 +98,7 @@ func _on_call_finished(method: String, duration_ms: float, succeeded: bool) -> v
 	_calls.move_item(_calls.item_count - 1, 0)
 	while _calls.item_count > CALLS_KEPT:
 		_calls.remove_item(_calls.item_count - 1)
+	_refresh()  # a caller that just connected is listed with its first call, not up to a refresh later
 
 
 static func _count(clients: int) -> String:
