@@ -13,7 +13,7 @@ NODE_STAMP := node_modules/.godot-live-mcp-npm-stamp
 .DEFAULT_GOAL := help
 
 help:
-	@echo "make setup      create .venv, install the package, a private Godot with a display and the test clients"
+	@echo "make setup      create .venv, install the package, a private Godot with a display and export templates, and the test clients"
 	@echo "make demo       drive a live headless Godot editor through a real MCP client"
 	@echo "make test       lint, then run the whole test suite"
 	@echo "make lint       ruff, mypy, gdlint and gdformat (uses the existing .venv)"
@@ -39,7 +39,7 @@ $(PIP_STAMP): pyproject.toml examples/plugins/scene_stats/pyproject.toml | $(PYT
 # upgrades an install made without it, and is a quick check once done. GODOT_BIN or a Godot on PATH
 # is still the one the tests run; they then use this install's Xvfb only.
 godot: $(PIP_STAMP)
-	@$(BIN)/godot-live-mcp godot install --with-display >/dev/null
+	@$(BIN)/godot-live-mcp godot install --with-display --with-templates >/dev/null
 
 $(NODE_STAMP): package.json package-lock.json
 	@command -v npm >/dev/null || { echo "make setup needs npm (Node.js) to install the MCP Inspector test client" >&2; exit 1; }
@@ -54,9 +54,11 @@ lint:
 	$(BIN)/gdlint $(ADDON)
 	$(BIN)/gdformat --check --line-length $(GD_LINE_LENGTH) $(ADDON)
 
+# Two workers, each with its own headless editor (and files kept together: a module shares its editor
+# state), keep the suite within CI's budget on two cores.
 test: setup
 	$(MAKE) --no-print-directory lint
-	$(BIN)/pytest
+	$(BIN)/pytest -n 2 --dist loadfile
 
 demo: setup
 	$(BIN)/godot-live-mcp demo

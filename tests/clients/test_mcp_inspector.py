@@ -19,13 +19,14 @@ from godot_live_mcp.contract import ErrorCode
 from godot_live_mcp.instances.registry import same_path_key
 from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
 from godot_live_mcp.server._meta import ERROR_META_KEY
+from godot_live_mcp.server.served_tools import server_run_tools
 from tests.engine.harness import EngineEditor
 
 pytestmark = [pytest.mark.clients, pytest.mark.engine]
 
 SERVER_TOOLS = {"discover_tools", "run_tool"}
 # Answered by the Python server itself, listed with every group loaded (--tools all).
-PYTHON_TOOLS = SERVER_TOOLS | {"godot_live_mcp_schema", "editor_list_instances", "editor_select_instance"}
+PYTHON_TOOLS = {tool.name for tool in server_run_tools()} | {"godot_live_mcp_schema"}
 
 ROOT = Path(__file__).resolve().parents[2]
 INSPECTOR = ROOT / "scripts" / "mcp-inspector"

@@ -56,14 +56,20 @@ def integer_fields(schema: Any, path: str = "") -> list[tuple[str, dict[str, Any
     return found
 
 
+# Paged tools with no required argument that still need something a schema cannot require: one of two
+# targets (a file or a node), or a test framework in the project. Their paging is tested in their modules.
+NEED_A_TARGET = {"shader_list_uniforms", "sprite_get_frames", "test_list"}
+
+
 def paging_tools(tools: list[types.Tool]) -> list[str]:
-    """The editor's paged tools a call without arguments can page through."""
+    """The paged tools a call without arguments can page through."""
     return sorted(
         tool.name
         for tool in tools
         if {"offset", "limit"} <= set(tool.input_schema.get("properties", {}))
         and not tool.input_schema.get("required")
         and not tool.name.startswith("runtime_")
+        and tool.name not in NEED_A_TARGET
     )
 
 

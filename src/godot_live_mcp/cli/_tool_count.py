@@ -23,6 +23,7 @@ from godot_live_mcp.plugins import (
 )
 from godot_live_mcp.server.editor_tools import editor_tool_entries
 from godot_live_mcp.server.plugin_tools import add_server_tools, plugin_tool_entries
+from godot_live_mcp.server.served_tools import server_run_entries
 from godot_live_mcp.server.surface_size import (
     PluginSize,
     SurfaceSize,
@@ -123,6 +124,7 @@ def surface_sizes(catalog: Catalog, plugins: ProjectPlugins | None = None) -> tu
     registry's tools of ``plugins``, when given)."""
     link = EditorLink(RegistrySource(None))  # never connected: the entries are only measured
     entries = [entry for owned in editor_tool_entries(catalog, link).values() for entry in owned]
+    entries += server_run_entries()
     if plugins is not None:
         entries += _registry_entries(plugins)
     counter = tokenizer()

@@ -16,8 +16,10 @@ import mcp_types as types
 
 from godot_live_mcp.bridge.catalog import Catalog, CommandSpec
 from godot_live_mcp.contract import ToolError
+from godot_live_mcp.server._meta import LONG_RUNNING_META_KEY, META_PREFIX
 from godot_live_mcp.server.projection import project_command
 from godot_live_mcp.server.schema_bounds import MAX_SAFE_INTEGER
+from godot_live_mcp.server.served_tools import server_run_tools
 
 REGENERATE = "make docs"
 _INTRO = """\
@@ -25,9 +27,10 @@ _INTRO = """\
 
 <!-- Generated from the live catalogue by `godot-live-mcp tools reference`; regenerate: `{regenerate}`. -->
 
-Every {kind} the Godot editor publishes through `godot-live-mcp serve`, as an MCP client lists it:
+Every {kind} of `godot-live-mcp serve`, as an MCP client lists it with every group loaded:
 {tools} in {domains}. A tool's MCP name is its editor command with the dot replaced by an
-underscore (`scene.get_tree` is `scene_get_tree`).
+underscore (`scene.get_tree` is `scene_get_tree`); a few tools run in the server itself (no editor
+command: discovery, instances, the language server, the project's tests and exports).
 
 - *read-only* tools never change anything, and are the only ones listed in read-only mode;
   *mutating* ones change the project or the running game;
@@ -40,24 +43,30 @@ Failures come back as `isError` results with a `code`, a `message` and a `hint`.
 
 
 def render_reference(catalog: Catalog, *, include_extensions: bool = False) -> str:
-    """The whole page; commands of GDScript extensions only with ``include_extensions``."""
-    published = sorted(
-        _published(catalog.commands, include_extensions), key=lambda pair: (_domain(pair[0]), pair[0].name)
-    )
-    domains = [(domain, list(pairs)) for domain, pairs in groupby(published, key=lambda p: _domain(p[0]))]
+    """The whole page: the editor's commands (of GDScript extensions only with ``include_extensions``) and
+    the tools the server runs itself, each in its group's domain."""
+    sections = [
+        (_domain(spec), tool.name, _tool_section(spec, tool))
+        for spec, tool in _published(catalog.commands, include_extensions)
+    ]
+    sections += [(_server_domain(tool), tool.name, _server_tool_section(tool)) for tool in server_run_tools()]
+    sections.sort(key=lambda row: (row[0], row[1]))
+    domains = [
+        (domain, [row[2] for row in rows]) for domain, rows in groupby(sections, key=lambda row: row[0])
+    ]
     kind = "tool, extensions included," if include_extensions else "built-in tool"
     parts = [
         _INTRO.format(
             regenerate=REGENERATE,
             kind=kind,
-            tools=_count(len(published), "tool"),
+            tools=_count(len(sections), "tool"),
             domains=_count(len(domains), "domain"),
         )
     ]
-    parts.append("\n".join(f"- [{domain}](#{domain}) ({len(pairs)})" for domain, pairs in domains) + "\n")
-    for domain, pairs in domains:
+    parts.append("\n".join(f"- [{domain}](#{domain}) ({len(texts)})" for domain, texts in domains) + "\n")
+    for domain, texts in domains:
         parts.append(f"## {domain}\n")
-        parts.extend(_tool_section(spec, tool) for spec, tool in pairs)
+        parts.extend(texts)
     return "\n".join(parts)
 
 
@@ -85,6 +94,33 @@ def _tool_section(spec: CommandSpec, tool: types.Tool) -> str:
         lines.append(f"- **Group:** `{spec.group.name}`")
     if spec.success_hint:
         lines.append(f"- **On success:** {_one_line(spec.success_hint)}")
+    returns = _property_names(tool.output_schema)
+    if returns:
+        lines.append(f"- **Returns:** {', '.join(f'`{name}`' for name in returns)}")
+    lines.append("")
+    lines.append(_parameters(tool.input_schema))
+    return "\n".join(lines)
+
+
+def _server_domain(tool: types.Tool) -> str:
+    group = (tool.meta or {}).get(f"{META_PREFIX}group")
+    return group if isinstance(group, str) else "server"
+
+
+def _server_tool_section(tool: types.Tool) -> str:
+    """A tool the server runs itself (no editor command behind it)."""
+    hints = tool.annotations or types.ToolAnnotations()
+    words = ["read-only" if hints.read_only_hint else "mutating"]
+    words += [
+        word
+        for present, word in ((hints.destructive_hint, "destructive"), (hints.idempotent_hint, "idempotent"))
+        if present
+    ]
+    if (tool.meta or {}).get(LONG_RUNNING_META_KEY):
+        words.append("long-running (progress; a task where the client supports tasks)")
+    lines = [f"### `{tool.name}`\n", f"{_one_line(tool.description or '')}\n"]
+    lines.append(f"- **Annotations:** {', '.join(words)}")
+    lines.append("- **Runs in:** the server (a separate Godot process where it needs one), not the editor")
     returns = _property_names(tool.output_schema)
     if returns:
         lines.append(f"- **Returns:** {', '.join(f'`{name}`' for name in returns)}")

@@ -41,8 +41,15 @@ def godot_group() -> None:
     is_flag=True,
     help="Also install Mesa (software OpenGL and Vulkan) and Xvfb, so Godot can render without a GPU.",
 )
+@click.option(
+    "--with-templates",
+    is_flag=True,
+    help="Also install Debian's Linux export templates (debug and release), for export_run.",
+)
 @click.option("--force", is_flag=True, help="Reinstall even when a working install is there.")
-def install_command(prefix: Path | None, suite: str | None, with_display: bool, force: bool) -> None:
+def install_command(
+    prefix: Path | None, suite: str | None, with_display: bool, with_templates: bool, force: bool
+) -> None:
     """Install Godot 4 from Debian's archive into a private folder (Linux x86_64; touches nothing else)."""
     console = Console(stderr=True, highlight=False)
     target = prefix or default_prefix()
@@ -51,6 +58,7 @@ def install_command(prefix: Path | None, suite: str | None, with_display: bool, 
             target,
             suite=cast(Suite | None, suite),
             with_display=with_display,
+            with_templates=with_templates,
             force=force,
             progress=progress,
         )

@@ -19,6 +19,8 @@ from godot_live_mcp.contract import SetupError
 LIB_DIR = Path("usr/lib/x86_64-linux-gnu")
 INTERPRETER = Path("usr/lib64/ld-linux-x86-64.so.2")
 GODOT_BINARY = Path("usr/bin/godot")
+# Debian's export templates: an exported game is a copy of one, so it needs the editor's treatment.
+TEMPLATE_BINARIES = (Path("usr/bin/godot-template-debug"), Path("usr/bin/godot-template-release"))
 XVFB_BINARY = Path("usr/bin/Xvfb")
 # The display stack's programs run from the prefix like Godot: Xvfb, and the keymap compiler it starts.
 DISPLAY_PROGRAMS = (XVFB_BINARY, Path("usr/bin/xkbcomp"))
@@ -75,6 +77,9 @@ def patch_tree(root: Path, final_prefix: Path, patchelf: Path, *, exclude: Itera
     loader = str(final_prefix / INTERPRETER)
     godot_arguments = ["--set-interpreter", loader, "--force-rpath", "--set-rpath", rpath]
     _patchelf(patchelf, godot_arguments, root / GODOT_BINARY)
+    templates = [root / template for template in TEMPLATE_BINARIES if (root / template).is_file()]
+    for template in templates:
+        _patchelf(patchelf, godot_arguments, template)
     programs = [root / program for program in DISPLAY_PROGRAMS if (root / program).is_file()]
     for program in programs:
         _patchelf(patchelf, ["--set-interpreter", loader, "--set-rpath", rpath], program)
@@ -83,7 +88,7 @@ def patch_tree(root: Path, final_prefix: Path, patchelf: Path, *, exclude: Itera
     libraries = list(elf_objects(root / LIB_DIR, exclude=exclude))
     with ThreadPoolExecutor(max_workers=min(_PATCH_WORKERS, os.cpu_count() or 1)) as pool:
         list(pool.map(lambda library: _patchelf(patchelf, ["--set-rpath", rpath], library), libraries))
-    return 1 + len(programs) + len(libraries)
+    return 1 + len(templates) + len(programs) + len(libraries)
 
 
 def blank_xkb_bin_directory(xvfb: Path) -> None:

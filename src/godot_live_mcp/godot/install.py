@@ -41,6 +41,7 @@ from godot_live_mcp.godot.locator import GodotNotFound, godot_version
 
 __all__ = [
     "DISPLAY_PACKAGES",
+    "TEMPLATE_PACKAGES",
     "GodotInstallError",
     "InstallProgress",
     "InstallResult",
@@ -54,6 +55,8 @@ Suite = Literal["forky", "sid"]  # tried in this order
 _GODOT_PACKAGE = "godot"
 _GLIBC_PACKAGE = "libc6"
 _DISPLAY_SERVER_PACKAGE = "xvfb"
+# Debian's Linux export templates (same source package and version as the editor).
+TEMPLATE_PACKAGES = ("godot-template-debug", "godot-template-release")
 _REQUIRED_TOOLS = ("apt-get", "apt-cache", "dpkg")
 _UNPACK_WORKERS = 8
 _NEEDED_FREE_BYTES = 3 << 29  # about 250 MB of packages plus 810 MB unpacked (with the display stack)
@@ -103,6 +106,7 @@ def install_godot(
     *,
     suite: Suite | None = None,
     with_display: bool = False,
+    with_templates: bool = False,
     extra_packages: Sequence[str] = (),
     force: bool = False,
     progress: InstallProgress | None = None,
@@ -110,13 +114,15 @@ def install_godot(
     """Install Debian's ``godot`` (plus ``extra_packages``) into ``prefix``; quick no-op when already there.
 
     ``with_display`` adds Mesa's software OpenGL and Vulkan and Xvfb, so Godot can render without a GPU;
-    an install without them is upgraded in place. ``suite`` None tries forky, then sid.
+    an install without them is upgraded in place. ``with_templates`` adds the Linux export templates
+    (patched like the editor, so exported games run from the prefix). ``suite`` None tries forky, then sid.
     Failures raise a SetupError (message and hint).
     """
     started = time.monotonic()
     prefix = (prefix or default_prefix()).expanduser().absolute()
     report = progress or _Silent()
-    wanted = (_GODOT_PACKAGE, *(DISPLAY_PACKAGES if with_display else ()), *extra_packages)
+    templates = TEMPLATE_PACKAGES if with_templates else ()
+    wanted = (_GODOT_PACKAGE, *(DISPLAY_PACKAGES if with_display else ()), *templates, *extra_packages)
     suites: tuple[str, ...] = (suite,) if suite else get_args(Suite)
     _check_host()
     _check_prefix_path(prefix)

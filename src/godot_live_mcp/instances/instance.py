@@ -82,6 +82,8 @@ class EditorInstance:
     headless: bool
     started_unix: float
     runtime: RuntimeInstance | None = None
+    lsp_port: int | None = None  # the GDScript language server; None: an older addon, or not published
+    dap_port: int | None = None
 
     @property
     def url(self) -> str:
@@ -115,6 +117,8 @@ class EditorInstance:
             headless=_bool(data, "headless"),
             started_unix=_float(data, "started_unix"),
             runtime=RuntimeInstance.from_json(runtime) if isinstance(runtime, Mapping) else None,
+            lsp_port=_optional_int(data, "lsp_port"),
+            dap_port=_optional_int(data, "dap_port"),
         )
 
 
@@ -142,6 +146,10 @@ def _int(data: Mapping[str, object], key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int | float) or int(value) != value:
         raise MalformedEntryError(f"field {key!r} is not an integer")
     return int(value)
+
+
+def _optional_int(data: Mapping[str, object], key: str) -> int | None:
+    return _int(data, key) if data.get(key) is not None else None
 
 
 def _float(data: Mapping[str, object], key: str) -> float:

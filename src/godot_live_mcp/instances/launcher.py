@@ -7,6 +7,7 @@ import contextlib
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -35,6 +36,9 @@ QUIT_ACK_S = 1.0
 # An editor with a display draws its interface with software OpenGL; sound goes nowhere either way.
 _HEADLESS_ARGS = ("--headless",)
 _DISPLAY_ARGS = ("--rendering-driver", "opengl3")
+# Read by the addon (instances/language_server_ports.gd) to publish the ports in the registry entry.
+LSP_PORT_ENV = "GODOT_MCP_LSP_PORT"
+DAP_PORT_ENV = "GODOT_MCP_DAP_PORT"
 
 
 class EditorLaunchError(ToolError):
@@ -183,6 +187,10 @@ def launch_editor(
         full_env.update(screen.env_for(binary))
     mode = _DISPLAY_ARGS if screen is not None else _HEADLESS_ARGS
     args = [str(binary), *mode, "--editor", "--path", str(project), "--audio-driver", "Dummy"]
+    ports = language_server_ports(extra_args)
+    # The engine keeps these flags from OS.get_cmdline_args(): the addon learns the ports from the env.
+    full_env.update({LSP_PORT_ENV: str(ports["--lsp-port"]), DAP_PORT_ENV: str(ports["--dap-port"])})
+    args += [part for flag, port in ports.items() if flag not in extra_args for part in (flag, str(port))]
     with _private_log(log_path) as log:
         try:
             popen = _spawn([*args, *extra_args], log, full_env, project)
@@ -191,6 +199,25 @@ def launch_editor(
                 screen.stop()
             raise EditorLaunchError(f"Cannot start {binary}: {error}", log_path) from error
     return EditorProcess(popen, project, log_path, registry, screen)
+
+
+def language_server_ports(extra_args: Sequence[str]) -> dict[str, int]:
+    """The ports of the editor's GDScript language server and debug adapter by flag: the caller's, else
+    free ones (an editor whose default ports are taken by another listens on neither)."""
+    ports: dict[str, int] = {}
+    for flag in ("--lsp-port", "--dap-port"):
+        given = list(extra_args).index(flag) + 1 if flag in extra_args else 0
+        chosen = extra_args[given] if 0 < given < len(extra_args) else ""
+        ports[flag] = int(chosen) if chosen.isdigit() else free_port()
+    return ports
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now (the OS picks it)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
 
 
 def _start_display(project: Path, log_path: Path) -> XDisplay:

@@ -95,6 +95,11 @@ class EditorRoster:
         """Call ``listener`` when ``several`` changes (tools gain or lose their ``project`` argument)."""
         self._listeners.append(listener)
 
+    def served_project(self) -> Path | None:
+        """The project the server serves: its own editor's, else the one ``--project`` named."""
+        instance = self.primary.instance
+        return instance.project_path if instance is not None else self._project
+
     def live(self) -> list[EditorInstance]:
         """The live editors, oldest first."""
         return sorted(live_instances(self._registry), key=lambda instance: instance.started_unix)

@@ -24,6 +24,9 @@ from godot_live_mcp.server._meta import META_PREFIX
 from godot_live_mcp.server.arguments import ArgumentValidator
 from godot_live_mcp.server.editor_roster import EditorRoster, EditorTarget
 from godot_live_mcp.server.editor_tools import EditorCommand, RuntimeCommand
+from godot_live_mcp.server.export_tools import export_entries
+from godot_live_mcp.server.lsp_tools import LanguageServerTool, language_server_entries
+from godot_live_mcp.server.project_test_tools import project_test_entries
 from godot_live_mcp.server.session_groups import keeps_state
 from godot_live_mcp.server.tool_table import ToolBackend, ToolEntry, ToolOwner
 
@@ -118,6 +121,10 @@ class InstanceRouting:
             _entry(
                 SELECT_INSTANCE, "Editor: select instance", _SELECT_DESCRIPTION, _SELECT_INPUT, _SELECT_OUTPUT
             ),
+            *language_server_entries(self.roster),  # the lsp group, also run in the server
+            # test and export run separate Godot processes on the served project, never inside an editor
+            *project_test_entries(self.roster.served_project),
+            *export_entries(self.roster.served_project),
         ]
 
     async def route(
@@ -133,6 +140,9 @@ class InstanceRouting:
             )
         if entry.name in (LIST_INSTANCES, SELECT_INSTANCE):
             return Routed(_SessionTool(entry.name, self, session), rest, self.roster.primary)
+        if isinstance(entry.backend, LanguageServerTool):  # the lsp group asks the session's editor
+            chosen = self.roster.resolve(None, _selected(session), self.roster.live())
+            return Routed(entry.backend.for_editor(chosen), rest, self.roster.primary)
         if entry.owner not in _ROUTED_OWNERS:
             return Routed(entry.backend, rest, self.roster.primary)
         target = await self.roster.target(project, _selected(session))

@@ -9,10 +9,11 @@ INSTRUCTIONS = """\
 Tools for a live Godot 4 editor and the game it runs.
 
 Finding tools: the core tools are listed; the others come in groups (scene, node, script, file, \
-resource, project, input_map, signal, classdb, game, runtime, input, editor...). discover_tools \
-without arguments shows every group and its tools; discover_tools {"request": "runtime"} (a group, \
-tool names, or a task in words) adds a group to your list. run_tool {"name", "arguments"} calls any \
-tool, listed or not.
+resource, project, input_map, signal, classdb, game, runtime, input, editor; animation, tilemap, \
+sprite, ui, spatial, material, particles, audio, physics, navigation, asset; lsp, test, export...). \
+discover_tools without arguments shows every group and its tools; discover_tools \
+{"request": "runtime"} (a group, tool names, or a task in words) adds a group to your list. \
+run_tool {"name", "arguments"} calls any tool, listed or not.
 
 Paths: files are res:// paths (res://scenes/level.tscn). A node path is relative to the scene root: \
 "." is the root, "Player/Sprite2D" a child of Player. Tools act on the active scene unless given \

@@ -217,3 +217,44 @@ async def test_with_no_scene_open_the_tools_say_so(odd: Client) -> None:
     await call_fails(odd, "node_create", {"class_name": "Node2D"}, "SCENE_NOT_OPEN")
     await call_fails(odd, "node_get_selection", {}, "SCENE_NOT_OPEN")
     assert (await call(odd, "scene_list_open", {}))["scenes"] == []
+
+
+async def test_a_scene_that_cannot_load_is_read_from_its_text_with_the_parts_marked(odd: Client) -> None:
+    csharp = await call(odd, "scene_read_file", {"path": res("csharp_ref"), "detail": "full"})
+    nested = await call(odd, "scene_read_file", {"path": res("nested_csharp")})
+    missing = await call(odd, "scene_read_file", {"path": res("missing_dep"), "detail": "full"})
+    nodes = {node["path"]: node for node in csharp["nodes"]}
+    assert (csharp["from_text"], csharp["root_type"], list(nodes)) == (
+        True,
+        "Node2D",
+        [".", "Mover", "Plain"],
+    )
+    assert nodes["Mover"]["script"] == "res://odd_scenes/scripts/Mover.cs"
+    assert ".NET" in nodes["Mover"]["unloadable"]
+    assert nodes["Mover"]["properties"] == [
+        {"name": "position", "value": {"type": "Vector2", "x": 10, "y": 20}}
+    ]
+    assert "unloadable" not in nodes["Plain"]
+    assert [entry["path"] for entry in csharp["broken_dependencies"]] == ["res://odd_scenes/scripts/Mover.cs"]
+    inner = nested["nodes"][1]
+    assert (inner["path"], inner["instance"]) == ("Inner", res("csharp_ref"))
+    assert "Mover.cs" in inner["unloadable"]
+    sprite, label = missing["nodes"][1]["properties"], missing["nodes"][2]["properties"]
+    assert "res://odd_scenes/textures/gone.png" in sprite[0]["unreadable"]
+    assert label == [{"name": "text", "value": "still here"}]
+
+
+async def test_a_loadable_scene_is_not_read_from_text(odd: Client) -> None:
+    read = await call(odd, "scene_read_file", {"path": res("base_enemy")})
+    assert "from_text" not in read
+    refused = await call_fails(odd, "scene_read_file", {"path": "res://odd_scenes/none.tscn"}, "NOT_FOUND")
+    assert refused["hint"]
+
+
+async def test_dependencies_mark_missing_files_and_list_inheriting_scenes(odd: Client) -> None:
+    broken = await call(odd, "asset_dependencies", {"path": res("missing_dep")})
+    base = await call(odd, "asset_dependencies", {"path": res("base_enemy")})
+    assert [(row["path"], row.get("missing")) for row in broken["dependencies"]] == [
+        ("res://odd_scenes/textures/gone.png", True)
+    ]
+    assert {res("inherited_boss"), res("editable_children")} <= set(base["dependents"])

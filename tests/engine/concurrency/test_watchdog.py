@@ -33,16 +33,23 @@ async def test_a_mutation_past_its_deadline_gets_timeout_and_the_one_queued_behi
         result = await tools.call_tool("test_wedge", {"key": key, "ms": 2000})
         cut.append((result, time.monotonic() - began))
 
-    with anyio.fail_after(30):
-        async with anyio.create_task_group() as tasks:
-            tasks.start_soon(overrun)
-            # Until an append had to queue: it then waited behind the wedge, the only mutation running.
-            while not queued_behind:
-                log = ProgressLog()
-                arguments = {"key": key, "items": ["x"]}
-                result = await other.call_tool("test_append", arguments, progress_callback=log)
-                if log.queued:
-                    queued_behind.append(result)
+    # A loaded machine can let the whole wedge pass between two appends: then the scenario runs again.
+    for _attempt in range(3):
+        cut.clear()
+        with anyio.fail_after(30):
+            async with anyio.create_task_group() as tasks:
+                tasks.start_soon(overrun)
+                # Until an append had to queue: it then waited behind the wedge, the only mutation running.
+                while not queued_behind and not cut:
+                    log = ProgressLog()
+                    arguments = {"key": key, "items": ["x"]}
+                    result = await other.call_tool("test_append", arguments, progress_callback=log)
+                    if log.queued:
+                        queued_behind.append(result)
+        if queued_behind:
+            break
+        await wedges_finished(tools)
+    assert queued_behind, "an append queued behind a running wedge in one of three tries"
     result, seconds = cut[0]
     assert error_code(result) == "TIMEOUT"
     assert "ran past its 1000 ms deadline" in failure(result)["message"]

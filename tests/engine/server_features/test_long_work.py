@@ -24,7 +24,17 @@ pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 FOLDER = "tests_tmp/long_work"
 LEVEL = Path(__file__).resolve().parents[3] / "examples" / "demo_project" / "scenes" / "level.tscn"
 LEVEL_PATHS = [".", *LEVEL_NODE_PATHS]
-LONG_TOOLS = {"editor_wait_for_idle", "game_start", "runtime_step", "runtime_step_until", "input_replay"}
+LONG_TOOLS = {
+    "editor_wait_for_idle",
+    "game_start",
+    "runtime_step",
+    "runtime_step_until",
+    "input_replay",
+    "navigation_bake",
+    "asset_import",
+    "test_run",
+    "export_run",
+}
 
 Report = tuple[float, float | None, str | None]
 

@@ -41,23 +41,40 @@ def test_path_fails_when_nothing_is_found(tmp_path: Path, monkeypatch: pytest.Mo
 def test_install_passes_its_options_and_prints_the_binary(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    calls: list[tuple[Path | None, str | None, bool, bool]] = []
+    calls: list[tuple[Path | None, str | None, bool, bool, bool]] = []
 
     def _install(
-        prefix: Path | None, *, suite: str | None, with_display: bool, force: bool, progress: object
+        prefix: Path | None,
+        *,
+        suite: str | None,
+        with_display: bool,
+        with_templates: bool,
+        force: bool,
+        progress: object,
     ) -> InstallResult:
-        calls.append((prefix, suite, with_display, force))
+        calls.append((prefix, suite, with_display, with_templates, force))
         binary = tmp_path / "usr" / "bin" / "godot"
         return InstallResult(tmp_path, binary, "4.6.3.stable", "sid", ("godot",), False, 1.5)
 
     monkeypatch.setattr(godot_cmd, "install_godot", _install)
 
     result = CliRunner().invoke(
-        cli, ["godot", "install", "--prefix", str(tmp_path), "--suite", "sid", "--with-display", "--force"]
+        cli,
+        [
+            "godot",
+            "install",
+            "--prefix",
+            str(tmp_path),
+            "--suite",
+            "sid",
+            "--with-display",
+            "--with-templates",
+            "--force",
+        ],
     )
 
     assert result.exit_code == 0, result.output
-    assert calls == [(tmp_path, "sid", True, True)]
+    assert calls == [(tmp_path, "sid", True, True, True)]
     assert result.stdout == f"{tmp_path / 'usr' / 'bin' / 'godot'}\n"
     assert "Installed Godot 4.6.3.stable from Debian sid" in result.stderr
 

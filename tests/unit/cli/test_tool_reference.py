@@ -8,6 +8,12 @@ import pytest
 
 from godot_live_mcp.bridge.catalog import Catalog, parse_command
 from godot_live_mcp.cli._tool_reference import render_reference, schema_type
+from godot_live_mcp.server._meta import META_PREFIX
+from godot_live_mcp.server.served_tools import server_run_tools
+
+# The tools the server runs itself are on every page, each in its group's domain ("server" without one).
+SERVED = server_run_tools()
+SERVED_DOMAINS = {str((tool.meta or {}).get(f"{META_PREFIX}group", "server")) for tool in SERVED}
 
 
 def command(name: str, **fields: Any) -> dict[str, Any]:
@@ -28,7 +34,8 @@ def test_domains_and_tools_are_sorted_and_counted() -> None:
     )
     assert page.index("## editor") < page.index("## scene")
     assert page.index("`scene_get_tree`") < page.index("`scene_open`")
-    assert "3 tools in 2 domains" in page
+    domains = len({"editor", "scene"} | SERVED_DOMAINS)
+    assert f"{3 + len(SERVED)} tools in {domains} domains" in page
     assert "- [scene](#scene) (2)" in page
 
 
@@ -41,7 +48,16 @@ def test_extension_commands_appear_only_when_asked_for() -> None:
 def test_a_command_that_cannot_be_published_is_left_out() -> None:
     page = render_reference(catalog(command("editor.get_info"), command("scene." + "x" * 80)))
     assert "x" * 80 not in page
-    assert "1 tool in 1 domain." in page
+    assert f"{1 + len(SERVED)} tools in {len({'editor'} | SERVED_DOMAINS)} domains." in page
+
+
+def test_the_tools_the_server_runs_are_documented_in_their_groups() -> None:
+    page = render_reference(catalog(command("editor.get_info")))
+    text = section(page, "lsp_diagnostics")
+    assert "- **Runs in:** the server" in text
+    assert "read-only" in text
+    assert "long-running" in section(page, "export_run")
+    assert page.index("## lsp") < page.index("`lsp_diagnostics`") < page.index("## test")
 
 
 def test_parameters_show_type_requirement_default_and_escaped_description() -> None:

@@ -56,6 +56,7 @@ def test_every_command_named_exists(line: str) -> None:
         "which is not there",
         "holds the rules of version",
         "already has a server named",
+        "export template and Godot has none installed.",
     ],
 )
 def test_quoted_messages_are_the_codes(fragment: str) -> None:

@@ -16,6 +16,7 @@ const ROWS := {
 	"name": "string",
 	"depth": "integer: Levels below the root.",
 	"script": "string: res:// path of the script the file gives it.",
+	"unloadable": "string: The script or scene this node uses that this editor cannot load, and why.",
 	"groups": "array<string>: The groups the file puts it in.",
 	"properties":
 	{

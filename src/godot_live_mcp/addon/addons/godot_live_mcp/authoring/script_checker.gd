@@ -9,12 +9,9 @@ extends RefCounted
 
 const TextContent := preload("res://addons/godot_live_mcp/authoring/text_content.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const CheckProcess := preload("res://addons/godot_live_mcp/authoring/check_process.gd")
 
-const TIMEOUT_SECONDS := 20
-const POLL_SECONDS := 0.02
-const READ_CHUNK := 65536
-## The next step when the check itself (not the script) failed.
-const RETRY := "Retry; if it persists, run godot-live-mcp doctor."
+const RETRY := CheckProcess.RETRY
 
 static var _error_line: RegEx = RegEx.create_from_string("^SCRIPT ERROR: (?:(Parse|Compile) Error: )?(.*)$")
 static var _at_line: RegEx = RegEx.create_from_string("^at: .*\\((.+):(\\d+)\\)$")
@@ -29,14 +26,11 @@ static func check(path: String) -> Result:
 	var log_path: String = OS.get_temp_dir().path_join(
 		"godot_live_mcp_check_%d_%d.log" % [OS.get_process_id(), Time.get_ticks_usec()]
 	)
-	var run: Dictionary = OS.execute_with_pipe(OS.get_executable_path(), _arguments(path, log_path), false)
-	if run.is_empty():
-		return Result.fail("INTERNAL", "Could not start '%s' to check the script." % OS.get_executable_path(), RETRY)
-	var output: Result = await _collect(run)
+	var run: Result = await CheckProcess.run(_arguments(path, log_path), "the script")
 	DirAccess.remove_absolute(log_path)
-	if output.failed():
-		return output
-	return _report(path, output.value, OS.get_process_exit_code(run["pid"]))
+	if run.failed():
+		return run
+	return _report(path, run.value["stderr"], run.value["exit_code"])
 
 
 ## The project is passed so the check sees its global classes; the log goes to a throw-away file
@@ -55,36 +49,6 @@ static func _arguments(path: String, log_path: String) -> PackedStringArray:
 			path,
 		]
 	)
-
-
-## Drains both pipes until the process ends (bounded): what it printed to stderr, or TIMEOUT.
-static func _collect(run: Dictionary) -> Result:
-	var pid: int = run["pid"]
-	var errors: FileAccess = run["stderr"]
-	var prints: FileAccess = run["stdio"]
-	var output: PackedByteArray = PackedByteArray()
-	var deadline: int = Time.get_ticks_msec() + TIMEOUT_SECONDS * 1000
-	var tree: SceneTree = Engine.get_main_loop() as SceneTree
-	while OS.is_process_running(pid):
-		if Time.get_ticks_msec() > deadline:
-			OS.kill(pid)
-			return Result.fail("TIMEOUT", "The check took longer than %d s and was stopped." % TIMEOUT_SECONDS, RETRY)
-		output.append_array(_drain(errors))
-		_drain(prints)  # only emptied, so a chatty script cannot block the process on a full pipe
-		await tree.create_timer(POLL_SECONDS).timeout
-	output.append_array(_drain(errors))
-	errors.close()
-	prints.close()
-	return Result.of(TextContent.decode(output) if TextContent.is_utf8(output) else "")
-
-
-static func _drain(pipe: FileAccess) -> PackedByteArray:
-	var read: PackedByteArray = PackedByteArray()
-	var chunk: PackedByteArray = pipe.get_buffer(READ_CHUNK)
-	while not chunk.is_empty():
-		read.append_array(chunk)
-		chunk = pipe.get_buffer(READ_CHUNK)
-	return read
 
 
 static func _report(path: String, output: String, exit_code: int) -> Result:

@@ -10,32 +10,53 @@ const SceneWalk := preload("res://addons/godot_live_mcp/authoring/scene_walk.gd"
 const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
 const NodeSubtree := preload("res://addons/godot_live_mcp/authoring/node_subtree.gd")
 const NodeNames := preload("res://addons/godot_live_mcp/authoring/node_names.gd")
+const NodeReferences := preload("res://addons/godot_live_mcp/authoring/node_references.gd")
 
 const GROUP := "node"
 ## What every command here returns, besides the fields each adds.
 const MOVED := {"scene": "string", "node_path!": "string: The node's path after the change."}
+## What rename and reparent add when paths elsewhere in the scene led to the node.
+const REFERENCED := {
+	"references": NodeReferences.ROWS,
+	"references_updated": NodeReferences.UPDATED,
+	"scripts_updated": NodeReferences.SCRIPTS,
+}
+const UPDATE_REFERENCES := (
+	"boolean=false: Also rewrite the paths that led to the node: NodePath properties and animation tracks"
+	+ " (same undo step) and $/%/get_node paths in the scene's scripts (file edits)."
+)
 const DEFAULTS := {"marks": "idempotent", "guard": ["scene"]}
 const COMMANDS := {
 	"node.rename":
 	{
-		"text": "Rename a node. Node paths stored in other nodes' properties are not rewritten.",
-		"args": {"node_path!": "@node_path", "new_name!": "string: The new name.", "scene": "@scene"},
-		"returns": [MOVED, {"old_name": "string", "name": "string"}],
+		"text":
+		(
+			"Rename a node. Reports the node paths the change breaks (properties, animation tracks, $ and %"
+			+ " in scripts); update_references rewrites them."
+		),
+		"args":
+		{
+			"node_path!": "@node_path",
+			"new_name!": "string: The new name.",
+			"update_references": UPDATE_REFERENCES,
+			"scene": "@scene",
+		},
+		"returns": [MOVED, {"old_name": "string", "name": "string"}, REFERENCED],
 	},
 	"node.reparent":
 	{
 		"text":
 		(
 			"Move a node (with its children) under another parent, keeping where it is on screen unless"
-			+ " keep_global_transform is false. A node cannot move under itself or its own descendants."
+			+ " keep_global_transform is false. Reports the node paths the move breaks, like node_rename."
 		),
 		"args":
 		[
 			{"node_path!": "@node_path", "new_parent!": "@node_path: Path of the new parent ('.' is the scene root)."},
 			{"keep_global_transform": "boolean=true: Keep the node's global position, rotation and scale."},
-			{"scene": "@scene"},
+			{"update_references": UPDATE_REFERENCES, "scene": "@scene"},
 		],
-		"returns": [MOVED, {"old_parent": "string", "parent": "string"}],
+		"returns": [MOVED, {"old_parent": "string", "parent": "string"}, REFERENCED],
 	},
 	"node.move":
 	{
@@ -55,18 +76,48 @@ static func rename(params: CommandParams) -> Result:
 	var checked: Result = NodeNames.check(params.text("new_name"), "new_name")
 	if checked.failed():
 		return checked
-	return await SceneEdit.edit(params.raw, _rename_in.bind(params.text("node_path"), params.text("new_name")))
+	var changed: Result = await SceneEdit.edit(params.raw, _rename_in.bind(params))
+	return await _with_scripts(changed)
 
 
 static func reparent(params: CommandParams) -> Result:
-	return await SceneEdit.edit(params.raw, _reparent_in.bind(params))
+	return await _with_scripts(await SceneEdit.edit(params.raw, _reparent_in.bind(params)))
 
 
 static func move(params: CommandParams) -> Result:
 	return await SceneEdit.edit(params.raw, _move_in.bind(params.text("node_path"), params.integer("index")))
 
 
-static func _rename_in(root: Node, node_path: String, new_name: String) -> Result:
+## After a scene change that asked to update references: rewrites the scripts it found (file edits,
+## so after the scene's undo step) and notes them in the result.
+static func _with_scripts(changed: Result) -> Result:
+	if changed.failed() or not changed.value.has("_references"):
+		return changed
+	var references: NodeReferences = changed.value["_references"]
+	changed.value.erase("_references")
+	var written: Result = await references.rewrite_scripts()
+	if written.failed():
+		return written
+	if not (written.value as Array).is_empty():
+		changed.value["scripts_updated"] = written.value
+	return changed
+
+
+## Adds the references a change broke to data (when there are any), and rewrites those in the scene
+## into action when asked; the scripts are left to _with_scripts.
+static func _note_references(data: Dictionary, references: NodeReferences, update: bool) -> void:
+	references.measure()
+	if references.is_empty():
+		return
+	data["references"] = references.rows()
+	data["references_updated"] = update
+	if update:
+		data["_references"] = references
+
+
+static func _rename_in(root: Node, params: CommandParams) -> Result:
+	var node_path: String = params.text("node_path")
+	var new_name: String = params.text("new_name")
 	var found: Result = NodeLookup.require(root, node_path, true, "rename")
 	if found.failed():
 		return found
@@ -78,15 +129,20 @@ static func _rename_in(root: Node, node_path: String, new_name: String) -> Resul
 			"A sibling of '%s' is already named '%s'." % [node_path, new_name],
 			"Pick another name (scene_get_tree lists the siblings)."
 		)
+	var data: Dictionary = {"old_name": old_name, "name": new_name}
 	if new_name != old_name:
-		(
-			MCPToolkitUndoRedoAction
-			. begin("rename %s to %s" % [old_name, new_name], node)
-			. do_property(node, &"name", new_name)
-			. undo_property(node, &"name", old_name)
-			. commit()
+		var references: NodeReferences = NodeReferences.capture(root, node)
+		node.name = new_name
+		var action: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.begin(
+			"rename %s to %s" % [old_name, new_name], node
 		)
-	return Result.of({"node_path": NodeLookup.path_of(root, node), "old_name": old_name, "name": new_name})
+		action.do_property(node, &"name", new_name).undo_property(node, &"name", old_name)
+		_note_references(data, references, params.flag("update_references"))
+		if data.has("_references"):
+			references.rewrite_in_scene(action)
+		action.commit_recorded()
+	data["node_path"] = NodeLookup.path_of(root, node)
+	return Result.of(data)
 
 
 static func _reparent_in(root: Node, params: CommandParams) -> Result:
@@ -102,16 +158,19 @@ static func _reparent_in(root: Node, params: CommandParams) -> Result:
 	if allowed.failed():
 		return allowed
 	var old_parent: Node = node.get_parent()
-	var old_path: String = NodeLookup.path_of(root, old_parent)
+	var data: Dictionary = {"old_parent": NodeLookup.path_of(root, old_parent)}
 	if new_parent != old_parent:
-		_record_reparent(root, node, new_parent, params.flag("keep_global_transform"))
-	return Result.of(
-		{
-			"node_path": NodeLookup.path_of(root, node),
-			"old_parent": old_path,
-			"parent": NodeLookup.path_of(root, new_parent)
-		}
-	)
+		var references: NodeReferences = NodeReferences.capture(root, node)
+		var action: MCPToolkitUndoRedoAction = _record_reparent(
+			root, node, new_parent, params.flag("keep_global_transform")
+		)
+		_note_references(data, references, params.flag("update_references"))
+		if data.has("_references"):
+			references.rewrite_in_scene(action)
+		action.commit_recorded()
+	data["node_path"] = NodeLookup.path_of(root, node)
+	data["parent"] = NodeLookup.path_of(root, new_parent)
+	return Result.of(data)
 
 
 ## node when it may move under new_parent; INVALID_OPERATION or ALREADY_EXISTS otherwise.
@@ -142,9 +201,10 @@ static func _reparent_allowed(root: Node, node: Node, new_parent: Node, params: 
 	return Result.of(node)
 
 
-## Applies the move (the engine keeps the global transform), then records both directions with the
-## resulting local placement, so undo and redo never recompute transforms outside the tree.
-static func _record_reparent(root: Node, node: Node, new_parent: Node, keep_global: bool) -> void:
+## Applies the move (the engine keeps the global transform), then describes both directions with the
+## resulting local placement, so undo and redo never recompute transforms outside the tree. The
+## caller commits the action (commit_recorded), after adding what else belongs to the step.
+static func _record_reparent(root: Node, node: Node, new_parent: Node, keep_global: bool) -> MCPToolkitUndoRedoAction:
 	var old_parent: Node = node.get_parent()
 	var old_index: int = node.get_index()
 	var placement: PackedStringArray = _placement_properties(node)
@@ -163,7 +223,7 @@ static func _record_reparent(root: Node, node: Node, new_parent: Node, keep_glob
 	for each: Node in nodes:
 		action.do_method(each.set_owner.bind(root))
 		action.undo_method(each.set_owner.bind(root))
-	action.commit_recorded()
+	return action
 
 
 ## The local properties that place a node on screen (what keeping the global transform changes).

@@ -14,6 +14,8 @@ const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
 const Scrubber := preload("res://addons/godot_live_mcp/security/scrubber.gd")
 ## Settings with tools of their own, which check what this generic one cannot.
 const OWN_TOOLS := {"input/": "input_map_add_action / input_map_add_event", "autoload/": "autoload_add"}
+## Settings that widen what the tools may touch: a person sets them in the editor, never a tool.
+const PERSON_ONLY: Array[String] = ["godot_live_mcp/security/", "godot_live_mcp/assets/"]
 ## Above this many characters of JSON, list_settings summarises a value instead of returning it.
 const MAX_LISTED_VALUE_CHARS := 600
 
@@ -197,6 +199,13 @@ static func _settable(name: String) -> Result:
 			"'%s' is not a setting name; names look like 'section/key', e.g. 'application/config/name'." % name,
 			"project_list_settings shows the existing settings."
 		)
+	for prefix: String in PERSON_ONLY:
+		if name.begins_with(prefix):
+			return Result.fail(
+				"PERMISSION_DENIED",
+				"'%s' decides what the tools may reach; only a person may change it." % name,
+				"Ask the user to set it in Project > Project Settings (Advanced Settings on)."
+			)
 	for prefix: String in OWN_TOOLS:
 		if name.begins_with(prefix):
 			return Result.fail(

@@ -12,10 +12,12 @@ const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd"
 const SceneTabs := preload("res://addons/godot_live_mcp/authoring/scene_tabs.gd")
 const SceneDependencies := preload("res://addons/godot_live_mcp/authoring/scene_dependencies.gd")
 const DependencyDialog := preload("res://addons/godot_live_mcp/authoring/dependency_dialog.gd")
+const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const NodeClasses := preload("res://addons/godot_live_mcp/authoring/node_classes.gd")
 const NodeNames := preload("res://addons/godot_live_mcp/authoring/node_names.gd")
 const SceneFileTree := preload("res://addons/godot_live_mcp/authoring/scene_file_tree.gd")
+const SceneTextTree := preload("res://addons/godot_live_mcp/authoring/scene_text_tree.gd")
 const Detail := preload("res://addons/godot_live_mcp/shared/detail.gd")
 const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
 const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
@@ -79,6 +81,7 @@ const COMMANDS := {
 		(
 			"List the nodes a scene file (.tscn or .scn) declares, read from disk without opening it: what is"
 			+ " saved, not unsaved edits. An instanced scene is one node naming it (read that file for its nodes)."
+			+ " A .tscn this editor cannot load (C# scripts, missing files) is read from its text, the parts marked."
 		),
 		"args":
 		[
@@ -90,6 +93,10 @@ const COMMANDS := {
 		[
 			{"@page": "nodes offset", "scene!": "string", "root_type": "string", "nodes!": SceneFileTree.ROWS},
 			{"inherits": SceneCommands.INHERITS, "open": "boolean: Whether the scene is open in an editor tab."},
+			{
+				"from_text": "boolean: True when read from the file's text because the scene cannot load here.",
+				"broken_dependencies": OPENED["broken_dependencies"],
+			},
 		],
 		"marks": "read_only idempotent scene_independent",
 	},
@@ -133,19 +140,38 @@ static func reload(params: CommandParams) -> Result:
 static func read_file(params: CommandParams) -> Result:
 	var path: String = params.text("path")
 	var loaded: Result = _packed_scene(path)
+	if loaded.failed() and loaded.code == "LOAD_FAILED" and path.get_extension().to_lower() == "tscn":
+		return _read_text(params, SceneDependencies.broken(path))
 	if loaded.failed():
 		return loaded
 	var state: SceneState = (loaded.value as PackedScene).get_state()
-	var level: String = params.text("detail")
-	var rows: Array[Dictionary] = SceneFileTree.rows(state, level)
-	var offset: int = params.integer("offset")
-	var page: Dictionary = Pagination.list_page(rows, offset, params.integer("limit"), "nodes", "nodes")
-	page = Detail.fit(page, "nodes", offset, level, "detail = brief")
-	page["scene"] = path
+	var page: Dictionary = _node_page(params, SceneFileTree.rows(state, params.text("detail")))
 	page["root_type"] = SceneFileTree.root_type(state)
 	page["inherits"] = SceneFileTree.inherits(state)
-	page["open"] = path in EditorInterface.get_open_scenes()
 	return Result.of(page)
+
+
+## scene.read_file for a .tscn this editor cannot load: its structure from the text, the unloadable
+## parts marked, so a scene written elsewhere (C#, missing files) can still be read.
+static func _read_text(params: CommandParams, broken: Array[Dictionary]) -> Result:
+	var text: Result = ProjectFiles.text_of(params.text("path"))
+	if text.failed():
+		return text
+	var tree: SceneTextTree = SceneTextTree.parse(text.value, broken)
+	var page: Dictionary = _node_page(params, tree.rows(params.text("detail")))
+	page.merge({"root_type": tree.root_type(), "inherits": tree.inherits(), "from_text": true})
+	page["broken_dependencies"] = broken
+	return Result.of(page)
+
+
+static func _node_page(params: CommandParams, rows: Array[Dictionary]) -> Dictionary:
+	var offset: int = params.integer("offset")
+	var level: String = params.text("detail")
+	var page: Dictionary = Pagination.list_page(rows, offset, params.integer("limit"), "nodes", "nodes")
+	page = Detail.fit(page, "nodes", offset, level, "detail = brief")
+	page["scene"] = params.text("path")
+	page["open"] = params.text("path") in EditorInterface.get_open_scenes()
+	return page
 
 
 ## Opens the scene file at path in a tab (or switches to its tab); LOAD_FAILED when a dependency
@@ -270,7 +296,7 @@ static func _blocking(path: String, broken: Array[Dictionary], ignore_missing: b
 			. fail(
 				"LOAD_FAILED",
 				"This editor cannot open '%s': %s." % [path, SceneDependencies.summary(unloadable)],
-				"Open it in an editor build that reads these files, or remove the references (file_read shows the .tscn text)."
+				"Open it in an editor build that reads these files, or remove the references (scene_read_file lists its nodes)."
 			)
 		)
 	if broken.is_empty() or ignore_missing:

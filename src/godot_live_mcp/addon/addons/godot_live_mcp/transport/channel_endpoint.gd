@@ -10,6 +10,7 @@ const AuthToken := preload("res://addons/godot_live_mcp/transport/auth_token.gd"
 const InstanceRegistry := preload("res://addons/godot_live_mcp/instances/instance_registry.gd")
 const InstanceIdentity := preload("res://addons/godot_live_mcp/instances/instance_identity.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const LanguageServerPorts := preload("res://addons/godot_live_mcp/instances/language_server_ports.gd")
 
 var channel: String
 ## Null until open() has bound a port.
@@ -88,4 +89,6 @@ func identity() -> Dictionary:
 func _entry_fields() -> Dictionary:
 	var fields: Dictionary = InstanceIdentity.versions()
 	fields.merge({"%s_port" % channel: transport.port, "token_path": _token_path})
+	if channel == "editor":
+		fields.merge(LanguageServerPorts.fields())
 	return fields

@@ -1,0 +1,86 @@
+@tool
+extends RefCounted
+## The AnimationPlayer a tool names (node_path) and, when asked, one of its animations ("walk" in the
+## default library, "moves/walk" in library "moves"), with the failures worded for a model to correct.
+
+const PlayerAnimation := preload("res://addons/godot_live_mcp/commands/animation/player_animation.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
+const NameSuggestions := preload("res://addons/godot_live_mcp/contract/name_suggestions.gd")
+
+var player: AnimationPlayer
+var player_path: String
+var scene_path: String
+var name: String = ""
+var animation: Animation = null
+
+
+## The AnimationPlayer at node_path, or NOT_FOUND / INVALID_OPERATION for another class.
+static func find_player(root: Node, node_path: String) -> Result:
+	var found: Result = NodeLookup.require(root, node_path)
+	if found.failed():
+		return found
+	return of_class(found.value, "AnimationPlayer", root, node_path)
+
+
+## node when it is a wanted class, else INVALID_OPERATION naming its class and the next step.
+static func of_class(node: Node, wanted: String, root: Node, node_path: String) -> Result:
+	if node.is_class(wanted):
+		return Result.of(node)
+	return Result.fail(
+		"INVALID_OPERATION",
+		"'%s' is a %s, not an %s." % [node_path, node.get_class(), wanted],
+		(
+			"Pass the path of an %s (scene_get_tree lists the nodes of %s), or create one with node_create."
+			% [wanted, root.scene_file_path]
+		)
+	)
+
+
+## The player and its animation called name, or NOT_FOUND naming the player's animations.
+static func require(root: Node, node_path: String, animation_name: String) -> Result:
+	var found: Result = find_player(root, node_path)
+	if found.failed():
+		return found
+	var target: PlayerAnimation = PlayerAnimation.new()
+	target.player = found.value
+	target.player_path = NodeLookup.path_of(root, target.player)
+	target.scene_path = root.scene_file_path
+	target.name = animation_name
+	if not target.player.has_animation(animation_name):
+		var names: Array = Array(target.player.get_animation_list())
+		return Result.fail(
+			"NOT_FOUND",
+			"AnimationPlayer '%s' has no animation '%s'." % [target.player_path, animation_name],
+			(
+				"%sIts animations: %s. animation_create makes one."
+				% [NameSuggestions.did_you_mean(animation_name, names), ", ".join(names) if names else "none"]
+			)
+		)
+	target.animation = target.player.get_animation(animation_name)
+	return Result.of(target)
+
+
+## ["moves", "walk"] for "moves/walk", ["", "walk"] for "walk".
+static func split_name(animation_name: String) -> PackedStringArray:
+	var slash: int = animation_name.find("/")
+	if slash < 0:
+		return PackedStringArray(["", animation_name])
+	return PackedStringArray([animation_name.left(slash), animation_name.substr(slash + 1)])
+
+
+## A warning when the animation (or its library) is kept in a file of its own, which saving the
+## scene does not write; "" when the scene holds it.
+func file_warning() -> String:
+	var library: AnimationLibrary = player.get_animation_library(player.find_animation_library(animation))
+	for resource: Resource in [animation, library]:
+		var path: String = resource.resource_path if resource != null else ""
+		if path != "" and not path.contains("::") and path != scene_path:
+			return (
+				(
+					"'%s' is kept in %s, not in the scene: scene_save does not write that file, so this change"
+					% [name, path]
+				)
+				+ " lasts only while the editor runs unless that resource is saved."
+			)
+	return ""

@@ -1,0 +1,164 @@
+@tool
+extends RefCounted
+## sprite.create_frames / slice_sheet / get_frames: SpriteFrames resources (a file, or built into an
+## AnimatedSprite2D/3D) and animations sliced from sprite-sheet images.
+
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
+const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
+const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
+const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
+const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
+const ResourceCommands := preload("res://addons/godot_live_mcp/commands/resource_commands.gd")
+const SpriteFramesTarget := preload("res://addons/godot_live_mcp/commands/sprite/sprite_frames_target.gd")
+const SpriteSheet := preload("res://addons/godot_live_mcp/commands/sprite/sprite_sheet.gd")
+
+const GROUP := "sprite"
+const ANIMATIONS := {
+	"@": "array",
+	"name!": "string",
+	"frame_count!": "integer",
+	"fps!": "number",
+	"loop!": "boolean",
+	"frames": SpriteSheet.FRAMES,
+}
+const DEFAULTS := {"guard": ["path", "scene"]}
+const COMMANDS := {
+	"sprite.create_frames":
+	{
+		"text":
+		(
+			"Create a SpriteFrames (with an empty 'default' animation) as a resource file (path), or on an"
+			+ " AnimatedSprite2D/3D (node_path). A file is saved at once (global undo); a node's is a scene edit."
+		),
+		"args": [SpriteFramesTarget.ARGS, {"if_exists": "@if_exists"}],
+		"returns": [SpriteFramesTarget.ROW, {"status!": "@create_status"}],
+	},
+	"sprite.slice_sheet":
+	{
+		"text":
+		(
+			"Make an animation from a sprite-sheet image cut into a grid (hframes x vframes, or frame_size),"
+			+ " frames taken row by row from first_frame. if_exists decides what happens to an animation of that name."
+		),
+		"args": [SpriteFramesTarget.ARGS, {"animation!": SpriteFramesTarget.ANIMATION}, SpriteSheet.ARGS],
+		"returns":
+		[
+			SpriteFramesTarget.ROW,
+			{"animation!": "string", "frame_count!": "integer", "frame_size": "array<integer>"},
+			{"status!": "@create_status"},
+		],
+		"guard": ["path", "scene", "texture"],
+	},
+	"sprite.get_frames":
+	{
+		"text":
+		(
+			"Read a SpriteFrames' animations (frame count, fps, loop), paged; with animation, only that one"
+			+ " and its frames (texture, region, duration)."
+		),
+		"args":
+		[
+			SpriteFramesTarget.ARGS,
+			{"animation": "string: Only this animation, with its frames."},
+			{"offset": PageArgs.OFFSET % "animation", "limit": PageArgs.LIMIT_100 % "animations"},
+		],
+		"returns": [{"@page": "animations offset"}, SpriteFramesTarget.ROW, {"animations!": ANIMATIONS}],
+		"marks": "read_only idempotent",
+	},
+}
+
+
+static func create_frames(params: CommandParams) -> Result:
+	var policy: Result = IfExists.read(params)
+	if policy.failed():
+		return policy
+	if params.has("path") and not params.has("node_path"):
+		return await _create_file(params, str(policy.value))
+	return await SpriteFramesTarget.run(params, _create_on_node.bind(str(policy.value)), true)
+
+
+static func slice_sheet(params: CommandParams) -> Result:
+	var policy: Result = IfExists.read(params)
+	var sheet: Result = SpriteSheet.cut(params) if policy.succeeded() else policy
+	if sheet.failed():
+		return sheet
+	return await SpriteFramesTarget.run(params, _slice_in.bind(params, str(policy.value), sheet.value))
+
+
+static func get_frames(params: CommandParams) -> Result:
+	return await SpriteFramesTarget.run(params, _read_in.bind(params))
+
+
+static func _create_file(params: CommandParams, policy: String) -> Result:
+	var path: Result = ProjectFiles.guarded(params)
+	var frames: SpriteFrames = SpriteFrames.new()
+	var checked: Result = ResourceCommands.savable_as(frames, path.value) if path.succeeded() else path
+	if checked.failed():
+		return checked
+	var existed: bool = FileAccess.file_exists(path.value)
+	if existed and policy != IfExists.REPLACE:
+		return IfExists.answer(policy, "The file '%s'" % path.value, {"path": path.value})
+	var saved: Result = await ResourceCommands.save("Create sprite frames %s" % path.value, frames, {}, path.value)
+	if saved.failed():
+		return saved
+	SpriteFramesTarget.mark_saved(frames)
+	return Result.of({"path": path.value, "undoable": saved.value, "status": "replaced" if existed else "created"})
+
+
+static func _create_on_node(target: SpriteFramesTarget, policy: String) -> Result:
+	var previous: SpriteFrames = target.frames
+	if previous != null and policy != IfExists.REPLACE:
+		return IfExists.answer(policy, "The SpriteFrames of '%s'" % target.node.name, target.row())
+	var frames: SpriteFrames = SpriteFrames.new()
+	var step: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.begin(
+		"Create sprite frames on %s" % target.node.name, target.node
+	)
+	step.do_property(target.node, "sprite_frames", frames).do_reference(frames)
+	step.undo_property(target.node, "sprite_frames", previous)
+	step.commit()
+	target.frames = frames
+	target.path = ""
+	var result: Dictionary = target.row()
+	result.merge({"undoable": step.is_active(), "status": "replaced" if previous != null else "created"})
+	return Result.of(result)
+
+
+static func _slice_in(target: SpriteFramesTarget, params: CommandParams, policy: String, sheet: SpriteSheet) -> Result:
+	var animation: String = params.text("animation")
+	var existed: bool = target.frames.has_animation(animation)
+	var fields: Dictionary = {"animation": animation, "frame_size": [sheet.frame_size.x, sheet.frame_size.y]}
+	if existed and policy != IfExists.REPLACE:
+		var kept: Dictionary = target.row()
+		kept.merge({"animation": animation, "frame_count": target.frames.get_frame_count(animation)})
+		return IfExists.answer(policy, "Animation '%s'" % animation, kept)
+	var fill: Callable = sheet.fill.bind(target.frames, animation, params.number("fps"), params.flag("loop"))
+	var committed: Result = await target.commit("Slice '%s' into %s" % [sheet.texture_path, animation], fill)
+	fields.merge({"frame_count": sheet.regions.size(), "status": "replaced" if existed else "created"})
+	return target.answer(committed, fields)
+
+
+static func _read_in(target: SpriteFramesTarget, params: CommandParams) -> Result:
+	var names: PackedStringArray = target.frames.get_animation_names()
+	var animation: String = params.text("animation")
+	if animation != "":
+		var known: Result = target.require_animation(animation)
+		if known.failed():
+			return known
+		names = PackedStringArray([animation])
+	var rows: Array[Dictionary] = []
+	for name: String in names:
+		var row: Dictionary = {
+			"name": name,
+			"frame_count": target.frames.get_frame_count(name),
+			"fps": target.frames.get_animation_speed(name),
+			"loop": target.frames.get_animation_loop(name),
+		}
+		if animation != "":
+			row["frames"] = SpriteSheet.describe(target.frames, name)
+		rows.append(row)
+	var page: Dictionary = Pagination.list_page(
+		rows, params.integer("offset"), params.integer("limit"), "animations", "animations"
+	)
+	page.merge(target.row())
+	return Result.of(page)

@@ -1,0 +1,96 @@
+"""One headless Godot run in a subprocess: its output read line by line and reported as progress,
+bounded by a deadline, killed when the call is cancelled or runs out of time."""
+
+from __future__ import annotations
+
+import subprocess
+import time
+from collections import deque
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import anyio
+from anyio.abc import Process
+from anyio.streams.text import TextReceiveStream
+
+from godot_live_mcp.bridge.queue_events import ProgressEvent, current_progress_listener
+from godot_live_mcp.contract import ErrorCode, ToolError
+
+__all__ = ["GodotRun", "run_godot"]
+
+_KEPT_LINES = 40
+_PROGRESS_EVERY_S = 0.5
+
+
+@dataclass(frozen=True)
+class GodotRun:
+    """A finished run: its exit code, every output line (stdout and stderr merged) and its duration."""
+
+    returncode: int
+    lines: tuple[str, ...]
+    seconds: float
+
+    def tail(self, count: int = 12) -> str:
+        """The last ``count`` non-empty lines, for an error message."""
+        return "\n".join([line for line in self.lines if line.strip()][-count:])
+
+
+async def run_godot(
+    command: Sequence[str],
+    *,
+    cwd: Path,
+    timeout_s: float,
+    what: str,
+    env: Mapping[str, str] | None = None,
+) -> GodotRun:
+    """Run ``command`` to its end; each output line becomes the progress message (at most twice a
+    second). Raises ``TIMEOUT`` after ``timeout_s`` (the process is killed either way)."""
+    started = time.monotonic()
+    lines: list[str] = []
+    try:
+        with anyio.fail_after(timeout_s):
+            process = await anyio.open_process(
+                list(command), cwd=cwd, env=dict(env) if env is not None else None, stderr=subprocess.STDOUT
+            )
+            try:
+                await _follow(process, lines, what)
+                returncode = await process.wait()
+            finally:
+                await _stop(process)
+    except TimeoutError:
+        raise ToolError(
+            ErrorCode.TIMEOUT,
+            f"{what} did not finish within {timeout_s:.0f} s. Last output:\n" + "\n".join(lines[-8:]),
+            "Pass a larger timeout_s, or run fewer tests (path).",
+        ) from None
+    return GodotRun(returncode, tuple(lines), time.monotonic() - started)
+
+
+async def _follow(process: Process, lines: list[str], what: str) -> None:
+    listener = current_progress_listener()
+    last_report = 0.0
+    pending = ""
+    recent: deque[str] = deque(maxlen=_KEPT_LINES)
+    assert process.stdout is not None  # opened with a pipe
+    async for chunk in TextReceiveStream(process.stdout, errors="replace"):
+        pending += chunk
+        *complete, pending = pending.split("\n")
+        for line in complete:
+            lines.append(line.rstrip("\r"))
+            recent.append(line)
+        now = time.monotonic()
+        if listener is not None and complete and now - last_report >= _PROGRESS_EVERY_S:
+            last_report = now
+            message = next((line.strip() for line in reversed(recent) if line.strip()), "")
+            await listener(ProgressEvent(len(lines), None, f"{what}: {message[:160]}"))
+    if pending:
+        lines.append(pending)
+
+
+async def _stop(process: Process) -> None:
+    """Kill a process still running (a cancelled or timed-out call) and reap it."""
+    with anyio.CancelScope(shield=True):
+        if process.returncode is None:
+            process.kill()
+        await process.wait()

@@ -1,0 +1,227 @@
+"""``export_list_presets``, ``export_create_preset`` and ``export_run``, in the server: presets are a
+file (``export_presets.cfg``) and an export is a separate headless Godot, so no editor state is needed.
+An open editor reads the presets file only when it starts (docs/project-tests-and-export.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from godot_live_mcp.bridge.jsonrpc import JsonObject, JsonValue
+from godot_live_mcp.bridge.reply import CommandReply, CommandSuccess
+from godot_live_mcp.contract import ErrorCode, ToolError
+from godot_live_mcp.export._build import changed_files, folder_state, main_scene_stem, smoke_result, smoke_run
+from godot_live_mcp.export._pck import pack_files
+from godot_live_mcp.export._presets import (
+    PRESETS_FILE,
+    NewPreset,
+    Preset,
+    read_presets,
+    with_preset,
+    write_presets,
+)
+from godot_live_mcp.export._templates import debian_templates, require_template, standard_template
+from godot_live_mcp.godot.locator import GodotNotFound, find_godot, godot_version
+from godot_live_mcp.project_tests._process import run_godot
+from godot_live_mcp.server.export_declarations import CREATE_PRESET, LIST_PRESETS, RUN_EXPORT
+from godot_live_mcp.server.project_test_tools import ProjectBackend, ProjectSource
+from godot_live_mcp.server.server_tool_entry import contract_group, paged, server_entry
+from godot_live_mcp.server.tool_table import ToolEntry
+
+__all__ = ["export_entries", "inside_project"]
+
+# The toolkit stays out of builds even in the binary-token script modes (core/export_strip.gd).
+_TOOLKIT_EXCLUDES = ("res://addons/godot_live_mcp/*", "res://.mcp.json")
+_EDITOR_NOTE = (
+    "An open Godot editor reads export_presets.cfg only when it starts: reopen the project before editing "
+    "presets in its Export dialog, or the dialog's save overwrites this change."
+)
+_MODE_FLAGS = {"release": "--export-release", "debug": "--export-debug", "pack": "--export-pack"}
+
+
+def export_entries(project: ProjectSource) -> list[ToolEntry]:
+    group = contract_group("export")
+    return [
+        server_entry(LIST_PRESETS, group, _ListPresets(project)),
+        server_entry(CREATE_PRESET, group, _CreatePreset(project)),
+        server_entry(RUN_EXPORT, group, _RunExport(project)),
+    ]
+
+
+class _ListPresets(ProjectBackend):
+    async def invoke(self, arguments: JsonObject, timeout_s: float) -> CommandReply:
+        presets = read_presets(self.project())
+        page, paging = paged(presets, arguments)
+        listed: list[JsonValue] = [_describe(preset) for preset in page]
+        return CommandSuccess({"presets": listed, "total_presets": len(presets), **paging})
+
+
+class _CreatePreset(ProjectBackend):
+    async def invoke(self, arguments: JsonObject, timeout_s: float) -> CommandReply:
+        project = self.project()
+        name = str(arguments["name"])
+        platform = str(arguments.get("platform", "Linux"))
+        existing = next((preset for preset in read_presets(project) if preset.name == name), None)
+        if existing is not None and arguments.get("if_exists", "fail") == "fail":
+            raise ToolError(
+                ErrorCode.ALREADY_EXISTS,
+                f"A preset named {name!r} exists (index {existing.index}).",
+                "Pass if_exists='replace' to overwrite it, or choose another name.",
+            )
+        templates = debian_templates(_godot_or_none()) if platform == "Linux" else None
+        excludes = [str(arguments.get("exclude_filter", "")).strip(), *_TOOLKIT_EXCLUDES]
+        preset = NewPreset(
+            name=name,
+            platform=platform,
+            export_path=inside_project(
+                project, str(arguments.get("export_path") or _default_path(name, platform))
+            ),
+            include_filter=str(arguments.get("include_filter", "")),
+            exclude_filter=", ".join(part for part in excludes if part),
+            debug_template=templates.debug if templates else "",
+            release_template=templates.release if templates else "",
+        )
+        path = project / PRESETS_FILE
+        text = path.read_text("utf-8") if path.is_file() else ""
+        write_presets(project, with_preset(text, preset, existing.index if existing else None))
+        created = next(p for p in read_presets(project) if p.name == name)
+        return CommandSuccess(
+            {"preset": _describe(created), "replaced": existing is not None, "note": _EDITOR_NOTE}
+        )
+
+
+class _RunExport(ProjectBackend):
+    async def invoke(self, arguments: JsonObject, timeout_s: float) -> CommandReply:
+        project = self.project()
+        preset = _preset_named(project, str(arguments["preset"]))
+        mode = str(arguments.get("mode", "release"))
+        godot = find_godot().path
+        if mode != "pack":
+            key = f"custom_template/{mode}"
+            require_template(
+                preset.name, preset.option_text(key), mode, standard_template(mode, godot_version(godot))
+            )
+        output = _output_path(project, preset, mode, arguments.get("output"))
+        before = folder_state(output.parent)
+        command = [
+            str(godot),
+            "--headless",
+            "--path",
+            str(project),
+            _MODE_FLAGS[mode],
+            preset.name,
+            str(output),
+        ]
+        limit_s = min(float(str(arguments.get("timeout_s", 600))), timeout_s)
+        run = await run_godot(command, cwd=project, timeout_s=limit_s, what=f"export {preset.name}")
+        if run.returncode != 0 or not output.is_file():
+            raise ToolError(
+                ErrorCode.EXPORT_FAILED,
+                f"Exporting {preset.name!r} failed (exit {run.returncode}). Last output:\n{run.tail()}",
+            )
+        result: JsonObject = {"preset": preset.name, "mode": mode, "output": str(output)}
+        result["files"] = changed_files(before, folder_state(output.parent))
+        result["warnings"] = _warnings(run.lines)
+        pack = output if mode == "pack" else output.with_suffix(".pck")
+        if pack.is_file():
+            result["pack_file_count"] = len(pack_files(pack))
+        result["seconds"] = round(run.seconds, 2)
+        if arguments.get("smoke_run") is True:
+            runner = [str(godot), "--main-pack", str(output)] if mode == "pack" else [str(output)]
+            frames = int(str(arguments.get("smoke_frames", 120)))
+            smoke = await smoke_run(runner, output.parent, frames)
+            result["smoke"] = smoke_result(smoke, main_scene_stem(project))
+        return CommandSuccess(result)
+
+
+def _describe(preset: Preset) -> JsonObject:
+    debug, release = (
+        preset.option_text("custom_template/debug"),
+        preset.option_text("custom_template/release"),
+    )
+    return {
+        "index": preset.index,
+        "name": preset.name,
+        "platform": preset.platform,
+        "export_path": preset.text("export_path"),
+        "runnable": preset.values.get("runnable") is True,
+        "include_filter": preset.text("include_filter"),
+        "exclude_filter": preset.text("exclude_filter"),
+        "templates": {"debug": debug, "release": release},
+    }
+
+
+def _preset_named(project: Path, name: str) -> Preset:
+    presets = read_presets(project)
+    found = next((preset for preset in presets if preset.name == name), None)
+    if found is None:
+        names = ", ".join(repr(preset.name) for preset in presets) or "none"
+        raise ToolError(
+            ErrorCode.NOT_FOUND,
+            f"No export preset named {name!r} (presets: {names}).",
+            "export_list_presets lists them; export_create_preset adds one.",
+        )
+    return found
+
+
+def _output_path(project: Path, preset: Preset, mode: str, given: JsonValue) -> Path:
+    """Where the build goes: ``output`` or the preset's export path (relative to the project); a new
+    folder inside the project gets a ``.gdignore`` so the editor does not import the build."""
+    if isinstance(given, str) and given:
+        text = inside_project(project, given, "output")
+    else:
+        text = preset.text("export_path")  # the project's own setting, wherever it points
+    if not text:
+        raise ToolError(
+            ErrorCode.INVALID_PARAMS, f"The preset {preset.name!r} has no export path.", "Pass output."
+        )
+    output = Path(text.removeprefix("res://"))
+    output = output if output.is_absolute() else project / output
+    if mode == "pack" and output.suffix not in (".pck", ".zip"):
+        output = output.with_suffix(".pck")
+    folder = output.parent
+    if not folder.exists():
+        folder.mkdir(parents=True)
+        if folder.resolve().is_relative_to(project.resolve()):
+            (folder / ".gdignore").touch()
+    return output
+
+
+def inside_project(project: Path, given: str, what: str = "export_path") -> str:
+    """``given`` when it names a file inside the project (relative or res://); ``PATH_DENIED`` else:
+    a client's path never makes the export write elsewhere on the machine."""
+    relative = given.removeprefix("res://")
+    root = project.resolve()
+    target = (root / relative).resolve()
+    if Path(relative).is_absolute() or not target.is_relative_to(root) or target == root:
+        raise ToolError(
+            ErrorCode.PATH_DENIED,
+            f"{what} {given!r} is not a file inside the project.",
+            "Pass a path relative to the project, e.g. 'build/linux/game.x86_64'; copy the build after.",
+        )
+    return relative
+
+
+def _default_path(name: str, platform: str) -> str:
+    slug = "".join(c if c.isalnum() else "_" for c in name.lower()) or "game"
+    suffix = {
+        "Linux": ".x86_64",
+        "Windows Desktop": ".exe",
+        "Web": ".html",
+        "Android": ".apk",
+        "macOS": ".zip",
+    }
+    return f"build/{slug}/{slug}{suffix.get(platform, '')}"
+
+
+def _warnings(lines: tuple[str, ...]) -> list[JsonValue]:
+    found: list[JsonValue] = [
+        line.removeprefix("WARNING: ")[:300] for line in lines if line.startswith("WARNING:")
+    ]
+    return found[:10]
+
+
+def _godot_or_none() -> Path | None:
+    try:
+        return find_godot().path
+    except GodotNotFound:  # no binary: look for templates in the private prefix only
+        return None

@@ -1,0 +1,52 @@
+"""The server's test tools as published: names, group, marks, described parameters, and no project."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from godot_live_mcp.contract import ErrorCode, ToolError
+from godot_live_mcp.server.export_tools import export_entries
+from godot_live_mcp.server.project_test_tools import project_test_entries
+from godot_live_mcp.server.tool_table import ToolOwner
+from tests.engine.test_tool_descriptions import undescribed
+
+pytestmark = pytest.mark.anyio
+
+ENTRIES = [*project_test_entries(lambda: Path("/p")), *export_entries(lambda: Path("/p"))]
+
+
+def test_the_tools_are_the_servers_own_in_the_test_and_export_groups() -> None:
+    published = {entry.name: (entry.owner, entry.group.name if entry.group else None) for entry in ENTRIES}
+    assert published == {
+        "test_list": (ToolOwner.SERVER, "test"),
+        "test_run": (ToolOwner.SERVER, "test"),
+        "export_list_presets": (ToolOwner.SERVER, "export"),
+        "export_create_preset": (ToolOwner.SERVER, "export"),
+        "export_run": (ToolOwner.SERVER, "export"),
+    }
+
+
+def test_only_the_listing_tools_are_read_only() -> None:
+    read_only = {entry.name for entry in ENTRIES if entry.read_only}
+    assert read_only == {"test_list", "export_list_presets"}
+    for entry in ENTRIES:
+        assert entry.tool.annotations is not None
+        assert entry.tool.annotations.read_only_hint is entry.read_only
+        assert entry.tool.annotations.destructive_hint is False
+
+
+def test_every_parameter_is_described_and_descriptions_stay_short() -> None:
+    for entry in ENTRIES:
+        assert undescribed(entry.tool.input_schema, entry.name) == []
+        assert entry.tool.description is not None
+        assert len(entry.tool.description) <= 200
+
+
+async def test_without_a_project_the_tools_say_how_to_get_one() -> None:
+    [listing, *_] = project_test_entries(lambda: None)
+    with pytest.raises(ToolError) as raised:
+        await listing.backend.invoke({}, 10.0)
+    assert raised.value.code == ErrorCode.EDITOR_NOT_RUNNING
+    assert "--project" in raised.value.hint
