@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from mcp.client import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
@@ -103,6 +104,7 @@ async def mcp_client(
     env: dict[str, str] | None = None,
     mode: str = "legacy",
     allow_execute: bool = True,
+    **client_options: Any,
 ) -> AsyncIterator[Client]:
     """An official SDK client on ``godot-live-mcp serve --project P --no-launch ARGS`` over real stdio.
 
@@ -129,5 +131,5 @@ async def mcp_client(
     log_path = editor.workspace / f"server-{len(editor.server_logs)}.log"
     editor.server_logs.append(log_path)
     with log_path.open("w", encoding="utf-8") as server_log:
-        async with Client(stdio_client(params, errlog=server_log), mode=mode) as client:
+        async with Client(stdio_client(params, errlog=server_log), mode=mode, **client_options) as client:
             yield client

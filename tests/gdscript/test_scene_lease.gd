@@ -72,6 +72,19 @@ func test_an_idle_holder_hands_the_lease_over_and_the_tab_follows() -> void:
 	equal(_tabs.switches, PackedStringArray([A]), "the tab switched to peer 1's scene")
 
 
+func test_a_named_scene_is_the_one_a_command_needs_and_leaves_the_peers_own() -> void:
+	_tabs.open = PackedStringArray([A, B])
+	_set_ttl(0)
+	await _open(1, A)
+	await _open(2, B)
+	var named: SceneLease.Pass = await _lease.enter(1, EDIT, {"scene": B}, 1000, _context())
+	equal(named.scene, B, "the scene the command names")
+	check(named.refusal == null, "admitted")
+	_lease.leave(named, {"success": true})
+	var unnamed: SceneLease.Pass = await _lease.enter(1, EDIT, {}, 1000, _context())
+	equal(unnamed.scene, A, "peer 1 still works on its own scene")
+
+
 func test_a_waiter_whose_scene_was_closed_is_refused() -> void:
 	_tabs.open = PackedStringArray([B])
 	_set_ttl(0)

@@ -28,6 +28,8 @@ class CommandAnnotations:
     """Reaches past the project: runs arbitrary code (OS commands, any file, other instances' tokens)."""
     long_running: bool = False
     """Can take long (waits, steps, imports): offered as an MCP task; reports progress."""
+    opens_scene: bool = False
+    """Its result's ``scene`` becomes the calling session's active scene."""
 
     @property
     def mutating(self) -> bool:

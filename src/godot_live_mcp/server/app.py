@@ -33,6 +33,7 @@ from godot_live_mcp.server.read_only_calls import check_read_only_call, read_onl
 from godot_live_mcp.server.results import error_result, reply_result
 from godot_live_mcp.server.server_tools import DISCOVER_TOOLS, RUN_TOOL, server_tools, unwrap_run_tool
 from godot_live_mcp.server.session_groups import SessionGroups, keeps_state, session_groups
+from godot_live_mcp.server.session_scenes import aim_at_session_scene, note_session_scene, session_scene
 from godot_live_mcp.server.suggestions import did_you_mean
 from godot_live_mcp.server.surface import DEFAULT_MAX_TOOLS, StartupTools, Surface, resolve_surface
 from godot_live_mcp.server.tasks import CAPABILITY as TASKS_CAPABILITY
@@ -218,7 +219,10 @@ class GodotMcpApp:
             entry = await self._lookup(params.name)
             self._check_policy(entry)
             routed = await self._routed(ctx, entry, params.arguments)
-            arguments = entry.arguments.validate(entry.name, routed.arguments)
+            scene = session_scene(ctx.session)
+            arguments = aim_at_session_scene(
+                scene, entry, entry.arguments.validate(entry.name, routed.arguments)
+            )
             if self.policy.read_only:
                 await check_read_only_call(entry.name, arguments, routed.link)
             question = await self.features.confirm.check(ctx, params, entry, arguments)
@@ -226,7 +230,9 @@ class GodotMcpApp:
                 return question
             wants_progress = bool(ctx.meta and ctx.meta.get("progress_token") is not None)
             async with reporting_progress(ctx.session, entry.name, entry.timeout_s, wanted=wants_progress):
-                reply = await routed.backend.invoke(arguments, entry.timeout_s)
+                reply = note_session_scene(
+                    scene, entry, arguments, await routed.backend.invoke(arguments, entry.timeout_s)
+                )
             self.games.note(entry.name, reply)
             return reply_result(reply, entry.name, arguments)
         except ToolError as error:

@@ -1,4 +1,6 @@
-"""``--confirm destructive``: before a tool annotated destructive runs, the person is asked.
+"""``--confirm destructive``: before a call that may delete or overwrite runs, the person is asked: a tool
+annotated destructive, or any tool told to overwrite (``if_exists: "replace"``). The question shows every
+path the call names in full.
 
 Asked through MCP elicitation: a server-to-client request on handshake-era connections, an
 ``input_required`` round trip on 2026-07-28 ones. A client that cannot ask gets ``PERMISSION_DENIED``
@@ -24,6 +26,9 @@ from godot_live_mcp.server.tool_table import ToolEntry
 CONFIRM_FLAG = "destructive"
 ANSWER_KEY = "godot-live-mcp/confirm"
 _PENDING_CAP = 256
+OVERWRITE = "replace"  # the if_exists policy that overwrites (authoring/if_exists.gd)
+_PATH_ARGUMENTS = frozenset({"path", "paths", "to", "output", "scene", "source", "target"})
+_ARGUMENTS_SHOWN = 500
 _SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
@@ -54,7 +59,7 @@ class DestructiveConfirmation:
     ) -> types.InputRequiredResult | None:
         """None: run the call. An ``InputRequiredResult``: ask first (2026-07-28). Raises
         ``PERMISSION_DENIED`` when the person said no or cannot be asked."""
-        if not self.enabled or not is_destructive(entry):
+        if not self.enabled or not would_lose_work(entry, arguments):
             return None
         if ctx.protocol_version in MODERN_PROTOCOL_VERSIONS:
             return self._round_trip(ctx, params, entry, arguments)
@@ -100,6 +105,11 @@ def is_destructive(entry: ToolEntry) -> bool:
     return annotations is not None and annotations.destructive_hint is True
 
 
+def would_lose_work(entry: ToolEntry, arguments: JsonObject) -> bool:
+    """Destructive by its annotation, or by this call: any tool told to overwrite what exists."""
+    return is_destructive(entry) or arguments.get("if_exists") == OVERWRITE
+
+
 def can_elicit(ctx: ServerRequestContext[Any]) -> bool:
     """Whether the client declared form elicitation (and, on handshake-era connections, can be asked now)."""
     capabilities = ctx.session.client_capabilities
@@ -110,13 +120,26 @@ def can_elicit(ctx: ServerRequestContext[Any]) -> bool:
 
 
 def question(entry: ToolEntry, arguments: JsonObject) -> str:
-    shown = json.dumps(arguments, ensure_ascii=False, separators=(", ", ": "), default=str)
-    if len(shown) > 500:
-        shown = shown[:497] + "..."
-    return (
-        f"Allow {entry.name} to run? It is marked destructive: it can delete or overwrite project content.\n"
-        f"Arguments: {shown}"
-    )
+    """The question, with every path the call names in full; only the other arguments are shortened."""
+    paths = {key: value for key, value in arguments.items() if _is_path(key, value)}
+    others = {key: value for key, value in arguments.items() if key not in paths}
+    shown = json.dumps(others, ensure_ascii=False, separators=(", ", ": "), default=str)
+    if len(shown) > _ARGUMENTS_SHOWN:
+        shown = shown[: _ARGUMENTS_SHOWN - 3] + "..."
+    overwrites = arguments.get("if_exists") == OVERWRITE
+    why = "it overwrites what exists" if overwrites else "it is marked destructive"
+    lines = [f"Allow {entry.name} to run? It can delete or overwrite project content: {why}."]
+    lines += [f"{key}: {value}" for key, value in paths.items()]
+    lines.append(f"Other arguments: {shown}")
+    return "\n".join(lines)
+
+
+def _is_path(key: str, value: object) -> bool:
+    if isinstance(value, list):
+        return bool(value) and all(_is_path(key, item) for item in value)
+    if not isinstance(value, str):
+        return False
+    return key in _PATH_ARGUMENTS or key.endswith("_path") or value.startswith(("res://", "user://"))
 
 
 def require_yes(entry: ToolEntry, answer: types.ElicitResult) -> None:
@@ -133,7 +156,7 @@ def require_yes(entry: ToolEntry, answer: types.ElicitResult) -> None:
 def cannot_ask(entry: ToolEntry) -> ToolError:
     return ToolError(
         ErrorCode.PERMISSION_DENIED,
-        f"{entry.name} is destructive, and this server asks the person before destructive tools run "
+        f"{entry.name} may delete or overwrite, and this server asks the person before such calls run "
         "(--confirm destructive), but this client cannot ask: it does not support MCP elicitation.",
         "Tell the person what the call would change and why. To allow destructive tools without a question, "
         "they restart the server without --confirm destructive, or use a client that supports elicitation.",

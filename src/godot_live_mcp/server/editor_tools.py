@@ -92,6 +92,8 @@ def _entry(spec: CommandSpec, link: EditorLink, runtime: RuntimeLink | None) -> 
         timeout_s=command_timeout_s(spec),
         group=_group(spec.group),
         open_world=spec.annotations.open_world,
+        opens_scene=spec.annotations.opens_scene,
+        acts_on_scene=_acts_on_scene(spec),
     )
 
 
@@ -109,3 +111,9 @@ def _backend(spec: CommandSpec, link: EditorLink, runtime: RuntimeLink | None) -
     if spec.runs_in_game and runtime is not None:
         return RuntimeCommand(runtime, link, spec.name)
     return EditorCommand(link, spec.name)
+
+
+def _acts_on_scene(spec: CommandSpec) -> bool:
+    """A scene-dependent command's ``scene`` is an open scene, the active one when omitted."""
+    properties = spec.input_schema.get("properties")
+    return not spec.annotations.scene_independent and isinstance(properties, dict) and "scene" in properties

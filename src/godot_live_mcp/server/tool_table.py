@@ -42,7 +42,9 @@ class ToolBackend(ABC):
 class ToolEntry:
     """One published tool: its MCP description and how to run it; without a group it is always listed.
     ``open_world``: it runs arbitrary code (listed and run only with ``--allow-execute``). ``core``: always
-    listed although it has a group (a plugin's core tools; the editor's are named in contract.json)."""
+    listed although it has a group (a plugin's core tools; the editor's are named in contract.json).
+    ``opens_scene``: its result's scene becomes the calling session's active scene; ``acts_on_scene``: its
+    ``scene`` argument names an open scene, the active one when omitted."""
 
     tool: types.Tool
     owner: ToolOwner
@@ -53,6 +55,8 @@ class ToolEntry:
     group: CommandGroup | None = None
     open_world: bool = False
     core: bool = False
+    opens_scene: bool = False
+    acts_on_scene: bool = False
 
     @property
     def name(self) -> str:

@@ -34,6 +34,15 @@ COMMANDS = [
         annotations={"read_only": False, "destructive": False, "idempotent": False, "long_running": True},
     ),
     command(
+        "resource.create",
+        read_only=False,
+        annotations={"read_only": False, "destructive": False, "idempotent": False},
+        schema={
+            "type": "object",
+            "properties": {"path": {"type": "string"}, "if_exists": {"type": "string"}, "properties": {}},
+        },
+    ),
+    command(
         "file.delete",
         read_only=False,
         annotations={"read_only": False, "destructive": True, "idempotent": False},

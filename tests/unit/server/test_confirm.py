@@ -43,7 +43,7 @@ async def test_without_elicitation_the_call_is_refused_with_how_to_confirm(tmp_p
         refused = failure(await session.client.call_tool("file_delete", {"path": "res://a.txt"}))
         harmless = await session.client.call_tool("node_get", {})
     assert refused["code"] == ErrorCode.PERMISSION_DENIED
-    assert "file_delete is destructive" in refused["message"]
+    assert "file_delete may delete or overwrite" in refused["message"]
     assert "without --confirm destructive" in refused["hint"]
     assert "file.delete" not in session.editor.methods_received()
     assert not harmless.is_error
@@ -69,3 +69,29 @@ async def test_anything_but_yes_refuses_the_call(tmp_path: Path, action: str, co
     assert refused["code"] == ErrorCode.PERMISSION_DENIED
     assert refused["message"].startswith("The person did not allow file_delete")
     assert "file.delete" not in session.editor.methods_received()
+
+
+async def test_any_tool_told_to_overwrite_asks_first(tmp_path: Path) -> None:
+    elicit, questions = answering("decline")
+    async with serving(tmp_path, features=CONFIRM, elicitation_callback=elicit) as session:
+        kept = await session.client.call_tool("resource_create", {"path": "res://a.tres"})
+        refused = failure(
+            await session.client.call_tool(
+                "resource_create", {"path": "res://a.tres", "if_exists": "replace"}
+            )
+        )
+    assert not kept.is_error
+    assert refused["code"] == ErrorCode.PERMISSION_DENIED
+    assert len(questions) == 1
+    assert "it overwrites what exists" in questions[0]
+    assert session.editor.methods_received().count("resource.create") == 1
+
+
+async def test_the_question_shows_every_path_in_full(tmp_path: Path) -> None:
+    elicit, questions = answering("decline")
+    path = "res://" + "deep/" * 150 + "victim.tres"
+    arguments = {"properties": {"text": "x" * 2000}, "path": path, "if_exists": "replace"}
+    async with serving(tmp_path, features=CONFIRM, elicitation_callback=elicit) as session:
+        await session.client.call_tool("resource_create", arguments)
+    assert f"\npath: {path}\n" in questions[0]
+    assert len(questions[0]) < len(path) + 700

@@ -51,6 +51,7 @@ const COMMANDS := {
 			"if_exists": "@if_exists",
 		},
 		"returns": [OPENED, {"status!": "@create_status"}],
+		"marks": "destructive opens_scene",
 	},
 	"scene.open":
 	{
@@ -66,7 +67,7 @@ const COMMANDS := {
 			"boolean=false: Open even if referenced files are missing (those references stay empty; saving drops them).",
 		},
 		"returns": OPENED,
-		"marks": "idempotent",
+		"marks": "idempotent opens_scene",
 	},
 	"scene.reload":
 	{

@@ -35,6 +35,7 @@ const COMMANDS := {
 		{"path!": "string: res:// path of the new .tscn file.", "scene": "@scene", "if_exists": '@if_exists="fail"'},
 		"returns": SAVED,
 		"guard": ["path", "scene"],
+		"marks": "destructive opens_scene",
 	},
 	"scene.close":
 	{

@@ -21,6 +21,8 @@ var exclusive_execution: bool = false
 var open_world: bool = false
 ## Can take long (waits, steps, imports): the server offers it as an MCP task.
 var long_running: bool = false
+## Its result's scene becomes the calling session's active scene (its unscoped edits go there).
+var opens_scene: bool = false
 var timeout_ms: int = ContractData.timeout_ms("default")
 var min_godot_version: String = ""
 var max_godot_version: String = ""
@@ -72,6 +74,11 @@ func mark_open_world() -> MCPToolkitCommandOptions:
 
 func mark_long_running() -> MCPToolkitCommandOptions:
 	long_running = true
+	return self
+
+
+func mark_opens_scene() -> MCPToolkitCommandOptions:
+	opens_scene = true
 	return self
 
 
@@ -165,6 +172,7 @@ func to_dict() -> Dictionary:
 			"exclusive": exclusive_execution,
 			"open_world": open_world,
 			"long_running": long_running,
+			"opens_scene": opens_scene,
 		},
 		"timeout_ms": timeout_ms,
 		"success_hint": success_hint,

@@ -28,6 +28,7 @@ const MARKS := {
 	"exclusive": "mark_exclusive_execution",
 	"open_world": "mark_open_world",
 	"long_running": "mark_long_running",
+	"opens_scene": "mark_opens_scene",
 }
 
 

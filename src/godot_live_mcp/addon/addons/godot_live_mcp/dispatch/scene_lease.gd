@@ -140,11 +140,14 @@ func _settle_waiter(entry: Pass) -> bool:
 	return true
 
 
+## The scene a command needs: the one it names (a granting command's path, or any command's scene
+## argument), else the peer's own. One peer may be a server with several sessions, each with its scene.
 func _wanted(peer_id: int, method: String, params: Dictionary) -> String:
-	if not GRANTING_COMMANDS.has(method):
-		return str(_affinity.get(peer_id, ""))
-	var checked: Result = PathGuard.project_path(params.get(GRANTING_COMMANDS[method]))
-	return str(checked.value) if checked.succeeded() else ""
+	var named: Variant = params.get(GRANTING_COMMANDS.get(method, "scene"))
+	if named is String and named != "":
+		var checked: Result = PathGuard.project_path(named)
+		return str(checked.value) if checked.succeeded() else ""
+	return "" if GRANTING_COMMANDS.has(method) else str(_affinity.get(peer_id, ""))
 
 
 func _may_run(entry: Pass) -> bool:
@@ -176,13 +179,19 @@ func _admit(entry: Pass) -> void:
 		entry.refusal = _closed_failure(entry)
 		return
 	_running[entry.peer_id] = int(_running[entry.peer_id]) + 1
-	_grant(entry.peer_id, entry.scene)
+	_hold(entry.peer_id, entry.scene)
 
 
+## The peer now works on scene: later commands of it that name no scene act there.
 func _grant(peer_id: int, scene: String) -> void:
+	_affinity[peer_id] = scene
+	_hold(peer_id, scene)
+
+
+## The peer holds the active tab, on scene, without changing the scene it works on.
+func _hold(peer_id: int, scene: String) -> void:
 	_holder = peer_id
 	_holder_scene = scene
-	_affinity[peer_id] = scene
 	_renewed_ms = Time.get_ticks_msec()
 
 

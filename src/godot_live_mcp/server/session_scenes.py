@@ -1,0 +1,76 @@
+"""Each MCP session's own active scene: what a call without ``scene`` acts on.
+
+The editor has one active tab for everyone, so two clients of one editor would otherwise edit whichever
+scene the other opened last. A session that opened a scene (a tool marked ``opens_scene``) keeps it:
+its later calls that take a ``scene`` and omit it are aimed at that scene. A session that opened none
+still acts on the editor's active tab, as before; so do 2026-07-28 connections, which keep no state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mcp.server.session import ServerSession
+
+from godot_live_mcp.bridge.jsonrpc import JsonObject
+from godot_live_mcp.bridge.reply import CommandFailure, CommandReply, CommandSuccess
+from godot_live_mcp.contract import ErrorCode
+from godot_live_mcp.server.session_groups import keeps_state
+from godot_live_mcp.server.tool_table import ToolEntry
+
+__all__ = ["SessionScene", "aim_at_session_scene", "note_session_scene", "session_scene"]
+
+_STATE_KEY = "godot-live-mcp/active-scene"
+
+
+@dataclass
+class SessionScene:
+    """The scene this session opened last (``""``: none, so the editor's active tab)."""
+
+    path: str = ""
+
+
+def session_scene(session: ServerSession) -> SessionScene:
+    """The record of ``session``'s connection (a fresh one where the connection keeps no state)."""
+    if not keeps_state(session):
+        return SessionScene()
+    state = session._connection.state  # per-connection state in mcp 2.3, as session_groups.py reads it
+    scene = state.get(_STATE_KEY)
+    if not isinstance(scene, SessionScene):
+        scene = state[_STATE_KEY] = SessionScene()
+    return scene
+
+
+def aim_at_session_scene(scene: SessionScene, entry: ToolEntry, arguments: JsonObject) -> JsonObject:
+    """``arguments`` with the session's scene added where the tool takes one and the call named none."""
+    if not scene.path or "scene" in arguments or not entry.acts_on_scene:
+        return arguments
+    return {**arguments, "scene": scene.path}
+
+
+def note_session_scene(
+    scene: SessionScene, entry: ToolEntry, arguments: JsonObject, reply: CommandReply
+) -> CommandReply:
+    """Follows what the call did to the session's scene; a failure on a scene the session no longer has
+    open gets a hint that says so."""
+    if isinstance(reply, CommandFailure):
+        return _forget_closed(scene, arguments, reply)
+    path = reply.data.get("scene")
+    if not isinstance(path, str) or not isinstance(reply, CommandSuccess):
+        return reply
+    if entry.opens_scene:
+        scene.path = path
+    elif reply.data.get("closed") is True and path == scene.path:
+        scene.path = ""
+    return reply
+
+
+def _forget_closed(scene: SessionScene, arguments: JsonObject, reply: CommandFailure) -> CommandReply:
+    if reply.code != ErrorCode.SCENE_NOT_OPEN or not scene.path or arguments.get("scene") != scene.path:
+        return reply
+    closed, scene.path = scene.path, ""
+    return CommandFailure(
+        reply.code,
+        f"This session's active scene {closed} is no longer open (closed in the editor or by a client).",
+        "scene_open it again, or pass scene; calls without scene now act on the editor's active tab.",
+    )
