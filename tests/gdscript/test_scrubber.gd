@@ -119,3 +119,14 @@ func test_a_tight_assignment_anywhere_in_a_line_is_redacted() -> void:
 		var scrubbed: String = Scrubber.scrub(line)
 		check(not scrubbed.contains("abcdefgh1234") and not scrubbed.contains("hunter22"), scrubbed)
 	equal(Scrubber.scrub("secret=get_secret()"), "secret=get_secret()", "a call is code")
+
+
+## The samples the Python scrubber's unit test reads too (secret_samples.json): both scrubbers agree.
+func test_the_shared_samples_are_redacted_and_the_near_misses_kept() -> void:
+	var samples: Dictionary = JSON.parse_string(FileAccess.get_file_as_string("res://unit/secret_samples.json"))
+	for pair: Variant in samples["redacted"]:
+		var scrubbed: String = Scrubber.scrub(str(pair[0]))
+		check(not scrubbed.contains(str(pair[1])), "leaked: %s" % scrubbed.c_escape())
+		has_text(scrubbed, "[REDACTED:", str(pair[0]).c_escape())
+	for line: Variant in samples["kept"]:
+		equal(Scrubber.scrub(str(line)), str(line), str(line).c_escape())

@@ -1,16 +1,19 @@
-"""Secrets redacted from text the server reads itself (such as a launched editor's log), the way the
-addon's ``security/scrubber.gd`` redacts what the editor and the game read: the same patterns, from
-contract.json ``secret_patterns``, and the same ``[REDACTED:<kind>]`` marks."""
+"""Secrets redacted from everything the server hands a client, the way the addon's ``security/scrubber.gd``
+redacts what the editor and the game read: the same patterns, from contract.json ``secret_patterns``
+(``{secret_words}`` in a pattern stands for contract.json ``secret_words``), and the same
+``[REDACTED:<kind>]`` marks."""
 
 from __future__ import annotations
 
 import json
 import re
 from dataclasses import dataclass
+from typing import Any
 
+from godot_live_mcp.bridge.jsonrpc import JsonValue
 from godot_live_mcp.contract import addon_source_dir
 
-__all__ = ["scrub"]
+__all__ = ["scrub", "scrub_value"]
 
 
 @dataclass(frozen=True)
@@ -30,15 +33,27 @@ class _Rule:
         return self.regex.sub(mark, text)
 
 
-def _rules() -> tuple[_Rule, ...]:
-    raw = json.loads((addon_source_dir() / "contract" / "contract.json").read_text("utf-8"))
+def _contract() -> dict[str, Any]:
+    raw: dict[str, Any] = json.loads((addon_source_dir() / "contract" / "contract.json").read_text("utf-8"))
+    return raw
+
+
+def _rules(raw: dict[str, Any]) -> tuple[_Rule, ...]:
+    words = str(raw["secret_words"])
     return tuple(
-        _Rule(str(spec["kind"]), re.compile(str(spec["pattern"])), int(spec.get("keep_group", 0)))
+        _Rule(
+            str(spec["kind"]),
+            re.compile(str(spec["pattern"]).replace("{secret_words}", words)),
+            int(spec.get("keep_group", 0)),
+        )
         for spec in raw["secret_patterns"]
     )
 
 
-_RULES = _rules()
+_RAW = _contract()
+_RULES = _rules(_RAW)
+# A key naming a secret ("password", "apiKey"): its string value is scrubbed as the assignment it is.
+_SECRET_KEY = re.compile(r"(?i)(?:\b|_)(?:" + str(_RAW["secret_words"]) + ")")
 
 
 def scrub(text: str) -> str:
@@ -46,3 +61,28 @@ def scrub(text: str) -> str:
     for rule in _RULES:
         text = rule.redact(text)
     return text
+
+
+def scrub_value(value: JsonValue) -> JsonValue:
+    """``value`` with every string in it scrubbed, keys included, and the string under a key that names
+    a secret (``{"password": "hunter22"}``) scrubbed as that assignment; its shape kept."""
+    if isinstance(value, str):
+        return scrub(value)
+    if isinstance(value, list):
+        return [scrub_value(item) for item in value]
+    if isinstance(value, dict):
+        return {scrub(key): _keyed(key, item) for key, item in value.items()}
+    return value
+
+
+def _keyed(key: str, value: JsonValue) -> JsonValue:
+    if not isinstance(value, str) or _SECRET_KEY.search(key) is None or '"' in value:
+        return scrub_value(value)
+    assignment = f'{key} = "{value}"'
+    scrubbed = scrub(assignment)
+    if scrubbed == assignment:
+        return scrub(value)
+    prefix = f'{key} = "'
+    if scrubbed.startswith(prefix) and scrubbed.endswith('"'):
+        return scrubbed[len(prefix) : -1]
+    return "[REDACTED:assignment]"

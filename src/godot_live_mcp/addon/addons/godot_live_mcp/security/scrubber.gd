@@ -1,10 +1,10 @@
 @tool
 extends RefCounted
 ## Redacts secrets (keys, tokens, private keys, password assignments) from text read out of the
-## project before it reaches the model. Patterns live in contract.json "secret_patterns"
-## (export-clean). Scrub a whole text before paging, encoding or searching it: a window of it could
-## split a secret so that no pattern sees it, and a search of the raw text answers questions about
-## what the redacted spans hold.
+## project before it reaches the model. Patterns live in contract.json "secret_patterns", where
+## "{secret_words}" stands for contract.json "secret_words" (export-clean). Scrub a whole text before
+## paging, encoding or searching it: a window of it could split a secret so that no pattern sees it,
+## and a search of the raw text answers questions about what the redacted spans hold.
 
 const ContractData := preload("res://addons/godot_live_mcp/contract/contract_data.gd")
 const TextContent := preload("res://addons/godot_live_mcp/authoring/text_content.gd")
@@ -101,10 +101,11 @@ static func scrub_bytes(bytes: PackedByteArray) -> PackedByteArray:
 
 static func _compiled_rules() -> Array[Dictionary]:
 	if _rules.is_empty():
+		var words: String = str(ContractData.data().get("secret_words", ""))
 		for entry: Variant in ContractData.data().get("secret_patterns", []):
 			var spec: Dictionary = entry
 			var regex: RegEx = RegEx.new()
-			if regex.compile(str(spec["pattern"]), false) != OK:
+			if regex.compile(str(spec["pattern"]).replace("{secret_words}", words), false) != OK:
 				push_error("godot_live_mcp: the secret pattern %s does not compile" % spec["kind"])
 				continue
 			_rules.append({"regex": regex, "kind": str(spec["kind"]), "keep_group": int(spec.get("keep_group", 0))})
