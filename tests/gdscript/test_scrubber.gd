@@ -69,10 +69,26 @@ func test_secret_files_are_known_by_name() -> void:
 		"res://credentials.json",
 		"res://.godot/export_credentials.cfg",
 		"res://.netrc",
+		"res://.envrc",
+		"res://.env~",
+		"res://.env.bak",
+		"res://.env.swp",
+		"res://#.env#",
+		"res://config/.secrets.json.swp",
+		"res://keys/server.pem.orig",
+		"res://id_rsa~",
 	]:
 		check(SecretFiles.pattern_for(path) != "", path)
 		has_text(failure_of(SecretFiles.check(path), "PATH_DENIED", path), "secret file", path)
-	for path: String in ["res://environment.gd", "res://keys.tscn", "res://player.gd", "res://env/level.tscn"]:
+	for path: String in [
+		"res://environment.gd",
+		"res://keys.tscn",
+		"res://player.gd",
+		"res://env/level.tscn",
+		"res://notes.bak",
+		"res://level.tscn~",
+		"res://.player.gd.swp",
+	]:
 		equal(SecretFiles.pattern_for(path), "", path)
 	has_text(SecretFiles.check("res://.env").hint, SecretFiles.ALLOW_SETTING, "the hint names the opt-in")
 
