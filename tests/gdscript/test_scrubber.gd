@@ -49,11 +49,31 @@ func test_a_key_cut_off_at_the_end_is_redacted_to_the_end() -> void:
 	check(not cut.contains("MIIEvQ"), cut)
 
 
-func test_bytes_are_scrubbed_as_text_and_binary_is_left_alone() -> void:
+func test_bytes_are_scrubbed_as_text_and_binary_without_secrets_is_left_alone() -> void:
 	var text: PackedByteArray = "DB_PASSWORD=hunter2hunter2\n".to_utf8_buffer()
 	check(not Scrubber.scrub_bytes(text).get_string_from_utf8().contains("hunter2"), "text")
 	var binary: PackedByteArray = PackedByteArray([0, 255, 1, 2])
 	equal(Scrubber.scrub_bytes(binary), binary, "binary")
+	var plain: PackedByteArray = PackedByteArray([0, 0, 200]) + "just a label here".to_ascii_buffer()
+	plain.append_array(PackedByteArray([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 255]))
+	equal(Scrubber.scrub_bytes(plain), plain, "binary with printable text but no secret")
+
+
+func test_a_secret_stored_in_binary_data_is_redacted_in_place() -> void:
+	var github: String = "ghp_" + "d".repeat(36)
+	var binary: PackedByteArray = PackedByteArray([137, 80, 78, 71, 0, 0, 0, 13, 255])
+	binary.append_array("tEXt".to_ascii_buffer() + PackedByteArray([0]))
+	binary.append_array('api_key = "abcd1234efgh5678"'.to_ascii_buffer())
+	binary.append_array(PackedByteArray([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 200, 201]))
+	binary.append_array(("token " + github).to_ascii_buffer())
+	binary.append_array(PackedByteArray([0, 7]))
+	var scrubbed: PackedByteArray = Scrubber.scrub_bytes(binary)
+	var latin1: String = scrubbed.hex_encode()
+	check(not latin1.contains("abcd1234".to_ascii_buffer().hex_encode()), "the assignment's value")
+	check(not latin1.contains(("d".repeat(36)).to_ascii_buffer().hex_encode()), "the token")
+	check(latin1.contains("[REDACTED:github_token]".to_ascii_buffer().hex_encode()), "marked")
+	equal(scrubbed.slice(0, 9), binary.slice(0, 9), "the bytes before are kept")
+	equal(scrubbed.slice(scrubbed.size() - 2), PackedByteArray([0, 7]), "the bytes after are kept")
 
 
 func test_secret_files_are_known_by_name() -> void:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from godot_live_mcp.security.secret_scrubber import scrub, scrub_value
+from godot_live_mcp.security.secret_scrubber import _RULES, scrub, scrub_value
 
 _SAMPLES = json.loads((Path(__file__).parents[2] / "gdscript" / "secret_samples.json").read_text("utf-8"))
 
@@ -58,3 +58,17 @@ def test_a_short_or_spaced_value_under_a_secret_name_is_left_as_the_assignment_r
         "password": "abc",
         "password_hint": "your first pet",
     }
+
+
+def test_the_triggers_skip_no_secret() -> None:
+    """A pattern runs only where one of its triggers is: scrubbing the samples and the addon's own
+    scripts with every pattern run everywhere gives the same text."""
+    addon = Path(__file__).parents[3] / "src" / "godot_live_mcp" / "addon"
+    texts = [text for text, _ in _SAMPLES["redacted"]] + [p.read_text("utf-8") for p in addon.rglob("*.gd")][
+        :40
+    ]
+    for text in texts:
+        unfiltered = text
+        for rule in _RULES:
+            unfiltered = rule.redact(unfiltered)
+        assert scrub(text) == unfiltered
