@@ -49,11 +49,31 @@ func test_a_key_cut_off_at_the_end_is_redacted_to_the_end() -> void:
 	check(not cut.contains("MIIEvQ"), cut)
 
 
-func test_bytes_are_scrubbed_as_text_and_binary_is_left_alone() -> void:
+func test_bytes_are_scrubbed_as_text_and_binary_without_secrets_is_left_alone() -> void:
 	var text: PackedByteArray = "DB_PASSWORD=hunter2hunter2\n".to_utf8_buffer()
 	check(not Scrubber.scrub_bytes(text).get_string_from_utf8().contains("hunter2"), "text")
 	var binary: PackedByteArray = PackedByteArray([0, 255, 1, 2])
 	equal(Scrubber.scrub_bytes(binary), binary, "binary")
+	var plain: PackedByteArray = PackedByteArray([0, 0, 200]) + "just a label here".to_ascii_buffer()
+	plain.append_array(PackedByteArray([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 255]))
+	equal(Scrubber.scrub_bytes(plain), plain, "binary with printable text but no secret")
+
+
+func test_a_secret_stored_in_binary_data_is_redacted_in_place() -> void:
+	var github: String = "ghp_" + "d".repeat(36)
+	var binary: PackedByteArray = PackedByteArray([137, 80, 78, 71, 0, 0, 0, 13, 255])
+	binary.append_array("tEXt".to_ascii_buffer() + PackedByteArray([0]))
+	binary.append_array('api_key = "abcd1234efgh5678"'.to_ascii_buffer())
+	binary.append_array(PackedByteArray([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 200, 201]))
+	binary.append_array(("token " + github).to_ascii_buffer())
+	binary.append_array(PackedByteArray([0, 7]))
+	var scrubbed: PackedByteArray = Scrubber.scrub_bytes(binary)
+	var latin1: String = scrubbed.hex_encode()
+	check(not latin1.contains("abcd1234".to_ascii_buffer().hex_encode()), "the assignment's value")
+	check(not latin1.contains(("d".repeat(36)).to_ascii_buffer().hex_encode()), "the token")
+	check(latin1.contains("[REDACTED:github_token]".to_ascii_buffer().hex_encode()), "marked")
+	equal(scrubbed.slice(0, 9), binary.slice(0, 9), "the bytes before are kept")
+	equal(scrubbed.slice(scrubbed.size() - 2), PackedByteArray([0, 7]), "the bytes after are kept")
 
 
 func test_secret_files_are_known_by_name() -> void:
@@ -69,10 +89,26 @@ func test_secret_files_are_known_by_name() -> void:
 		"res://credentials.json",
 		"res://.godot/export_credentials.cfg",
 		"res://.netrc",
+		"res://.envrc",
+		"res://.env~",
+		"res://.env.bak",
+		"res://.env.swp",
+		"res://#.env#",
+		"res://config/.secrets.json.swp",
+		"res://keys/server.pem.orig",
+		"res://id_rsa~",
 	]:
 		check(SecretFiles.pattern_for(path) != "", path)
 		has_text(failure_of(SecretFiles.check(path), "PATH_DENIED", path), "secret file", path)
-	for path: String in ["res://environment.gd", "res://keys.tscn", "res://player.gd", "res://env/level.tscn"]:
+	for path: String in [
+		"res://environment.gd",
+		"res://keys.tscn",
+		"res://player.gd",
+		"res://env/level.tscn",
+		"res://notes.bak",
+		"res://level.tscn~",
+		"res://.player.gd.swp",
+	]:
 		equal(SecretFiles.pattern_for(path), "", path)
 	has_text(SecretFiles.check("res://.env").hint, SecretFiles.ALLOW_SETTING, "the hint names the opt-in")
 
@@ -119,3 +155,14 @@ func test_a_tight_assignment_anywhere_in_a_line_is_redacted() -> void:
 		var scrubbed: String = Scrubber.scrub(line)
 		check(not scrubbed.contains("abcdefgh1234") and not scrubbed.contains("hunter22"), scrubbed)
 	equal(Scrubber.scrub("secret=get_secret()"), "secret=get_secret()", "a call is code")
+
+
+## The samples the Python scrubber's unit test reads too (secret_samples.json): both scrubbers agree.
+func test_the_shared_samples_are_redacted_and_the_near_misses_kept() -> void:
+	var samples: Dictionary = JSON.parse_string(FileAccess.get_file_as_string("res://unit/secret_samples.json"))
+	for pair: Variant in samples["redacted"]:
+		var scrubbed: String = Scrubber.scrub(str(pair[0]))
+		check(not scrubbed.contains(str(pair[1])), "leaked: %s" % scrubbed.c_escape())
+		has_text(scrubbed, "[REDACTED:", str(pair[0]).c_escape())
+	for line: Variant in samples["kept"]:
+		equal(Scrubber.scrub(str(line)), str(line), str(line).c_escape())

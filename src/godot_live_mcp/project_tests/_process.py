@@ -16,6 +16,7 @@ from anyio.streams.text import TextReceiveStream
 
 from godot_live_mcp.bridge.queue_events import ProgressEvent, current_progress_listener
 from godot_live_mcp.contract import ErrorCode, ToolError
+from godot_live_mcp.security.secret_scrubber import scrub
 
 __all__ = ["GodotRun", "run_godot"]
 
@@ -32,8 +33,9 @@ class GodotRun:
     seconds: float
 
     def tail(self, count: int = 12) -> str:
-        """The last ``count`` non-empty lines, for an error message."""
-        return "\n".join([line for line in self.lines if line.strip()][-count:])
+        """The last ``count`` non-empty lines, for an error message; the output is scrubbed whole before it
+        is cut, so a private key whose first line is cut off is still redacted."""
+        return "\n".join([line for line in scrub("\n".join(self.lines)).split("\n") if line.strip()][-count:])
 
 
 async def run_godot(
@@ -61,7 +63,8 @@ async def run_godot(
     except TimeoutError:
         raise ToolError(
             ErrorCode.TIMEOUT,
-            f"{what} did not finish within {timeout_s:.0f} s. Last output:\n" + "\n".join(lines[-8:]),
+            f"{what} did not finish within {timeout_s:.0f} s. Last output:\n"
+            + GodotRun(-1, tuple(lines), 0.0).tail(8),
             "Pass a larger timeout_s, or run fewer tests (path).",
         ) from None
     return GodotRun(returncode, tuple(lines), time.monotonic() - started)
@@ -82,7 +85,8 @@ async def _follow(process: Process, lines: list[str], what: str) -> None:
         now = time.monotonic()
         if listener is not None and complete and now - last_report >= _PROGRESS_EVERY_S:
             last_report = now
-            message = next((line.strip() for line in reversed(recent) if line.strip()), "")
+            window = scrub("\n".join(recent)).split("\n")  # whole, before a line is picked out of it
+            message = next((line.strip() for line in reversed(window) if line.strip()), "")
             await listener(ProgressEvent(len(lines), None, f"{what}: {message[:160]}"))
     if pending:
         lines.append(pending)

@@ -30,6 +30,7 @@ from godot_live_mcp.server.plugin_content import announce_content_changes, offer
 from godot_live_mcp.server.plugin_tools import plugin_tool_entries
 from godot_live_mcp.server.queue_progress import reporting_progress
 from godot_live_mcp.server.read_only_calls import check_read_only_call, read_only_refusal
+from godot_live_mcp.server.result_seal import sealed
 from godot_live_mcp.server.results import error_result, reply_result
 from godot_live_mcp.server.server_tools import DISCOVER_TOOLS, RUN_TOOL, server_tools, unwrap_run_tool
 from godot_live_mcp.server.session_groups import SessionGroups, keeps_state, session_groups
@@ -203,12 +204,15 @@ class GodotMcpApp:
     async def _call_tool(
         self, ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
     ) -> ToolOutcome:
+        """Every call's one way out is ``sealed``: scrubbed and marked untrusted there, whoever answered."""
         try:
             params = unwrap_run_tool(params)  # run_tool's call takes the one path of the tool it names
         except ToolError as error:
-            return error_result(error)
-        call = ToolCall(params.name, params.arguments or {})
-        return await self.features.hooks.run(call, lambda: self._run_call(ctx, params))
+            outcome: ToolOutcome = error_result(error)
+        else:
+            call = ToolCall(params.name, params.arguments or {})
+            outcome = await self.features.hooks.run(call, lambda: self._run_call(ctx, params))
+        return sealed(outcome, params.name, params.arguments)
 
     async def _run_call(
         self, ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
@@ -234,7 +238,7 @@ class GodotMcpApp:
                     scene, entry, arguments, await routed.backend.invoke(arguments, entry.timeout_s)
                 )
             self.games.note(entry.name, reply)
-            return reply_result(reply, entry.name, arguments)
+            return reply_result(reply)
         except ToolError as error:
             return error_result(error)
 

@@ -20,6 +20,7 @@ from godot_live_mcp.bridge.queue_events import (
     listening_to_queue,
 )
 from godot_live_mcp.contract import CONTRACT
+from godot_live_mcp.security.secret_scrubber import scrub
 
 logger = logging.getLogger(__name__)
 
@@ -66,8 +67,8 @@ class CallProgress:
 
     async def _send(self, progress: float, total: float | None, message: str | None) -> None:
         self._last = progress
-        try:
-            await self._session.report_progress(progress, total, message)
+        try:  # a message may quote the project (a test run's output line): scrubbed like any result
+            await self._session.report_progress(progress, total, scrub(message) if message else message)
         except Exception as error:  # a client that cannot hear progress still gets its result
             logger.debug("could not report progress: %s", error)
 

@@ -1,28 +1,20 @@
-"""Command replies and server-side errors rendered as MCP tool results."""
+"""Command replies and server-side errors rendered as MCP tool results: the raw data as structured
+content and its readable text. Scrubbing and the untrusted envelope come after, in one place for every
+result (``result_seal.py``)."""
 
 from __future__ import annotations
-
-from collections.abc import Mapping
-from typing import Any
 
 import mcp_types as types
 
 from godot_live_mcp.bridge.jsonrpc import JsonObject
 from godot_live_mcp.bridge.reply import CommandFailure, CommandReply
 from godot_live_mcp.contract import ErrorCode, ToolError
-from godot_live_mcp.security.untrusted import envelope, needs_envelope
 from godot_live_mcp.server._meta import ERROR_META_KEY
 from godot_live_mcp.server.text_rendering import render
 
-# The arguments that name where a result comes from, in the order the envelope's source prefers them.
-_SOURCE_ARGUMENTS = ("path", "scene", "node_path", "name")
 
-
-def reply_result(
-    reply: CommandReply, tool: str = "result", arguments: Mapping[str, Any] | None = None
-) -> types.CallToolResult:
-    """Success: the raw data as structured content plus its readable text (text_rendering.py), that
-    text inside ONE untrusted-content envelope when the data holds anything but plain words; an
+def reply_result(reply: CommandReply) -> types.CallToolResult:
+    """Success: the raw data as structured content plus its readable text (text_rendering.py); an
     ``image`` field carrying base64 ``data`` becomes image content sent ahead of that text. Failure:
     ``isError`` with the code, message and hint.
     """
@@ -30,28 +22,11 @@ def reply_result(
         return failure_result(reply.code, reply.message, reply.hint)
     image = reply.data.get("image")
     if isinstance(image, dict) and "data" in image:
-        return _image_result(reply.data, image, tool, arguments)
+        return _image_result(reply.data, image)
     return types.CallToolResult(
-        content=[types.TextContent(text=result_text(reply.data, tool, arguments))],
+        content=[types.TextContent(text=render(reply.data))],
         structured_content=reply.data,
     )
-
-
-def result_text(data: JsonObject, tool: str = "result", arguments: Mapping[str, Any] | None = None) -> str:
-    """The text a model reads for ``data``; marked untrusted once when any key or string is not one
-    plain word (the addon has scrubbed secrets where it read them)."""
-    text = render(data)
-    if not needs_envelope(data):
-        return text
-    return envelope(tool, _source(arguments or {}), text)
-
-
-def _source(arguments: Mapping[str, Any]) -> str:
-    for name in _SOURCE_ARGUMENTS:
-        value = arguments.get(name)
-        if isinstance(value, str) and value:
-            return value
-    return "project"
 
 
 def image_output_schema(schema: JsonObject) -> JsonObject:
@@ -89,9 +64,7 @@ def failure_result(code: str, message: str, hint: str) -> types.CallToolResult:
     )
 
 
-def _image_result(
-    data: JsonObject, image: JsonObject, tool: str, arguments: Mapping[str, Any] | None
-) -> types.CallToolResult:
+def _image_result(data: JsonObject, image: JsonObject) -> types.CallToolResult:
     """The image as MCP image content; its description (without the base64 data) as text and structure.
 
     The data is sent once: repeating it in the text or the structured content would double its cost.
@@ -108,7 +81,7 @@ def _image_result(
     return types.CallToolResult(
         content=[
             types.ImageContent(data=payload, mime_type=mime_type),
-            types.TextContent(text=result_text(described, tool, arguments)),
+            types.TextContent(text=render(described)),
         ],
         structured_content=described,
     )

@@ -109,7 +109,8 @@ async def test_a_node_named_like_an_instruction_makes_the_tree_one_envelope(
     assert "&lt;/untrusted-content" in assert_one_neutralised_envelope(script_text)
 
 
-async def test_a_result_of_plain_words_only_has_no_envelope(tools: Client, scene: str) -> None:
+async def test_plain_words_need_no_envelope(tools: Client, scene: str) -> None:
+    # The test's name is part of the scene's path: a name of more words would need the envelope.
     await add(tools, scene, "Node2D", "Hero")
     await add(tools, scene, "Sprite2D", "Body", parent="Hero")
 

@@ -128,7 +128,7 @@ async def test_read_only_lists_only_read_only_tools_and_refuses_others_by_name(t
         refused = await session.client.call_tool("node_delete", {"node_path": "Player"})
     assert [tool.name for tool in tools] == [*SERVER_TOOLS, "scene_get_tree"]
     assert refused.is_error
-    assert text(refused).startswith("READ_ONLY_MODE: node_delete")
+    assert failure(refused)["message"].startswith("node_delete")
     assert "node.delete" not in session.editor.methods_received()
 
 

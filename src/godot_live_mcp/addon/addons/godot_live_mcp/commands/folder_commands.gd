@@ -7,6 +7,7 @@ extends RefCounted
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const PathGuard := preload("res://addons/godot_live_mcp/security/path_guard.gd")
+const SecretFiles := preload("res://addons/godot_live_mcp/security/secret_files.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
 const FileCommands := preload("res://addons/godot_live_mcp/commands/file_commands.gd")
@@ -85,6 +86,9 @@ static func delete(params: CommandParams) -> Result:
 	var files: PackedStringArray = _files_in(folders)
 	if folders.size() + files.size() > 1 and not params.flag("recursive"):
 		return _not_empty(path.value, files.size(), folders.size() - 1)
+	var secret: Result = _without_secret_files(path.value, files)
+	if secret.failed():
+		return secret
 	var idle: Result = await ProjectFiles.wait_until_idle()
 	if idle.failed():
 		return idle
@@ -195,6 +199,19 @@ static func _first_link(folder: String) -> String:
 		if dir.is_link(name):
 			return folder.path_join(name)
 	return ""
+
+
+## PERMISSION_DENIED naming the first secret file among files (SecretFiles: a recursive delete would
+## remove what no tool may touch one by one), unless the project allows secret files.
+static func _without_secret_files(path: String, files: PackedStringArray) -> Result:
+	for file: String in files:
+		var pattern: String = SecretFiles.pattern_for(file)
+		if pattern == "":
+			continue
+		var message: String = "'%s' holds '%s', a secret file by its name (%s)." % [path, file, pattern]
+		var hint: String = "Leave the folder: a person removes the secret file by hand first (or sets %s)."
+		return Result.fail("PERMISSION_DENIED", message, hint % SecretFiles.ALLOW_SETTING)
+	return Result.of(path)
 
 
 ## Every file in folders, hidden ones too.

@@ -1,15 +1,19 @@
 @tool
 extends RefCounted
 ## Redacts secrets (keys, tokens, private keys, password assignments) from text read out of the
-## project before it reaches the model. Patterns live in contract.json "secret_patterns"
-## (export-clean). Scrub a whole text before paging, encoding or searching it: a window of it could
-## split a secret so that no pattern sees it, and a search of the raw text answers questions about
-## what the redacted spans hold.
+## project before it reaches the model. Patterns live in contract.json "secret_patterns", where
+## "{secret_words}" stands for contract.json "secret_words" (export-clean). Scrub a whole text before
+## paging, encoding or searching it: a window of it could split a secret so that no pattern sees it,
+## and a search of the raw text answers questions about what the redacted spans hold.
 
 const ContractData := preload("res://addons/godot_live_mcp/contract/contract_data.gd")
 const TextContent := preload("res://addons/godot_live_mcp/authoring/text_content.gd")
 
+## Runs of at least this many printable ASCII characters are where binary data can hold a secret.
+const BINARY_RUN := 8
+
 static var _rules: Array[Dictionary] = []
+static var _printable_run: RegEx
 
 
 ## text with every secret replaced by "[REDACTED:<kind>]" (what precedes a secret in its pattern,
@@ -90,21 +94,68 @@ static func _redact(text: String, rule: Dictionary) -> String:
 	return "".join(parts)
 
 
-## The bytes of a UTF-8 text with its secrets redacted; other bytes (binary data) as they are.
+## The bytes of a UTF-8 text with its secrets redacted; binary data with the secrets in its printable
+## runs redacted in place (the bytes around them kept), so a key stored in a binary file does not leave
+## through a base64 read.
 static func scrub_bytes(bytes: PackedByteArray) -> PackedByteArray:
 	if not TextContent.is_utf8(bytes):
-		return bytes
+		return _scrub_binary(bytes)
 	var text: String = TextContent.decode(bytes)
 	var scrubbed: String = scrub(text)
 	return bytes if scrubbed == text else scrubbed.to_utf8_buffer()
 
 
+## Each run of printable ASCII (at least BINARY_RUN long) scrubbed as text; the bytes unchanged when
+## none holds a secret.
+static func _scrub_binary(bytes: PackedByteArray) -> PackedByteArray:
+	if _printable_run == null:
+		_printable_run = RegEx.create_from_string("[\\t\\n\\r\\x20-\\x7e]{%d,}" % BINARY_RUN)
+	var runs: Array[RegExMatch] = _printable_run.search_all(_latin1(bytes))
+	var texts: PackedStringArray = PackedStringArray()
+	for run: RegExMatch in runs:
+		texts.append(run.get_string())
+	if texts.is_empty() or not _holds_secret("\n".join(texts)):
+		return bytes
+	var result: PackedByteArray = PackedByteArray()
+	var done: int = 0
+	for run: RegExMatch in runs:
+		var scrubbed: String = scrub(run.get_string())
+		if scrubbed != run.get_string():
+			result.append_array(bytes.slice(done, run.get_start()))
+			result.append_array(scrubbed.to_ascii_buffer())
+			done = run.get_end()
+	result.append_array(bytes.slice(done))
+	return result
+
+
+## bytes as text, one character a byte (Latin-1), a NUL byte as U+0001: the engine's decoder stops at
+## NUL, so the text between NUL bytes is decoded piece by piece (eight NUL bytes at a time in a run).
+static func _latin1(bytes: PackedByteArray) -> String:
+	var parts: PackedStringArray = PackedStringArray()
+	var size: int = bytes.size()
+	var at: int = 0
+	while at < size:
+		var nul: int = bytes.find(0, at)
+		if nul < 0:
+			nul = size
+		parts.append(bytes.slice(at, nul).get_string_from_ascii())
+		var run_end: int = mini(nul + 1, size)
+		while run_end + 8 <= size and bytes.decode_u64(run_end) == 0:
+			run_end += 8
+		while run_end < size and bytes[run_end] == 0:
+			run_end += 1
+		parts.append(String.chr(1).repeat(run_end - nul))
+		at = run_end
+	return "".join(parts)
+
+
 static func _compiled_rules() -> Array[Dictionary]:
 	if _rules.is_empty():
+		var words: String = str(ContractData.data().get("secret_words", ""))
 		for entry: Variant in ContractData.data().get("secret_patterns", []):
 			var spec: Dictionary = entry
 			var regex: RegEx = RegEx.new()
-			if regex.compile(str(spec["pattern"]), false) != OK:
+			if regex.compile(str(spec["pattern"]).replace("{secret_words}", words), false) != OK:
 				push_error("godot_live_mcp: the secret pattern %s does not compile" % spec["kind"])
 				continue
 			_rules.append({"regex": regex, "kind": str(spec["kind"]), "keep_group": int(spec.get("keep_group", 0))})

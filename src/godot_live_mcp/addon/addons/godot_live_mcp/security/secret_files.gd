@@ -12,16 +12,33 @@ const EXTRA_SETTING := "godot_live_mcp/security/secret_files"
 const ALLOW_SETTING := "godot_live_mcp/security/allow_secret_files"
 
 
-## The first name pattern path's file name matches (case ignored), or "" when it is no secret by
-## name or the project allows secret files.
+## The first name pattern path's file name matches (case ignored), or that its editor backup or swap
+## file's original name matches (".env~", "secrets.json.bak", ".id_rsa.swp", "#.env#"); "" when it is
+## no secret by name or the project allows secret files.
 static func pattern_for(path: String) -> String:
 	if bool(ProjectSettings.get_setting(ALLOW_SETTING, false)):
 		return ""
-	var name: String = path.trim_suffix("/").get_file()
-	for pattern: String in patterns():
-		if name.matchn(pattern):
-			return pattern
+	var found: PackedStringArray = patterns()
+	for name: String in _names_of(path.trim_suffix("/").get_file()):
+		for pattern: String in found:
+			if name.matchn(pattern):
+				return pattern
 	return ""
+
+
+## name, and the original names it may be a backup or swap file of (contract.json "secret_file_backups").
+static func _names_of(name: String) -> PackedStringArray:
+	var names: PackedStringArray = PackedStringArray([name])
+	var bare: String = name.trim_prefix(".#").trim_suffix("~")
+	if bare.begins_with("#") and bare.ends_with("#"):
+		bare = bare.substr(1, bare.length() - 2)
+	for suffix: Variant in ContractData.data().get("secret_file_backups", []):
+		if bare.to_lower().ends_with(str(suffix)):
+			bare = bare.left(bare.length() - str(suffix).length())
+			names.append(bare.trim_prefix("."))  # vim's swap file of "secrets.json": ".secrets.json.swp"
+			break
+	names.append(bare)
+	return names
 
 
 ## The contract's patterns and the project's own.
