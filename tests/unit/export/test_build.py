@@ -5,9 +5,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pytest
-
-from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.export._build import changed_files, folder_state, main_scene_stem, smoke_result
 from godot_live_mcp.project_tests._process import GodotRun
 
