@@ -1,7 +1,8 @@
 """Godot's ``ConfigFile`` text read by Godot's own rules (``core/variant/variant_parser.cpp``:
 ``parse_tag_assign_eof`` and ``get_token``), so the server sees exactly the sections and values the
 engine will: a section starts at any ``[`` where a key could, quoted strings span lines and take
-escapes, keys skip whitespace, ``;`` starts a comment, ``key=null`` erases a key. Where Godot would
+escapes, keys skip whitespace, ``;`` starts a comment, ``key=null`` erases a key. A StringName or
+NodePath is read as its text (a path Godot would use as a string is checked like one). Where Godot would
 garble a string (a character it cannot re-read as UTF-8), this parser refuses instead of guessing."""
 
 from __future__ import annotations
@@ -337,6 +338,8 @@ class _Parser:
             raise self._fail(f"Unexpected identifier '{name}'")
         if name == "PackedStringArray":
             return self._string_array()
+        if name == "NodePath":  # read as its text: Godot turns it into a path string where one is wanted
+            return self._node_path()
         self._balanced("(")
         return Construct(name)
 
@@ -355,6 +358,12 @@ class _Parser:
             if token.kind is not _Kind.STRING:
                 raise self._fail("Expected String")
             items.append(token.value)
+
+    def _node_path(self) -> str:
+        token = self._token()
+        if token.kind is not _Kind.STRING or self._token() != _Token(_Kind.PUNCT, ")"):
+            raise self._fail("Expected string as argument for NodePath()")
+        return str(token.value)
 
     def _balanced(self, opening: str) -> None:
         """Every token up to the one closing ``opening`` (strings and comments are whole tokens)."""

@@ -70,7 +70,7 @@ def confined_output(where: Reach, given: str, what: str) -> Path:
     _refuse_control(given, what)
     relative = Path(given.removeprefix("res://"))
     if ".." in relative.parts or not relative.name:
-        raise _denied(f"{what} {given!r} steps out with '..' or names no file.")
+        raise _denied(f"{what} {given!r} steps outside the project with '..' or names no file.")
     target = relative if relative.is_absolute() else where.project / relative
     output = _real_folder(target.parent, given, what) / target.name
     if not _inside_allowed(where, output):

@@ -185,7 +185,7 @@ def _output_path(where: Reach, preset: Preset, mode: str, given: JsonValue) -> P
     """Where the build goes: ``output`` or the preset's export path, confined alike (confined_output);
     a new folder inside the project gets a ``.gdignore`` so the editor does not import the build."""
     text = (given if isinstance(given, str) and given else preset.text("export_path")).removeprefix("res://")
-    what = "output" if isinstance(given, str) and given else f"The preset {preset.name!r}'s export_path"
+    what = "output" if isinstance(given, str) and given else f"The export_path of the preset {preset.name!r},"
     if not text:
         raise ToolError(
             ErrorCode.INVALID_PARAMS, f"The preset {preset.name!r} has no export path.", "Pass output."
