@@ -224,10 +224,10 @@ def _default_path(name: str, platform: str) -> str:
 
 
 def _warnings(lines: tuple[str, ...]) -> list[JsonValue]:
-    found: list[JsonValue] = [
-        line.removeprefix("WARNING: ")[:300] for line in lines if line.startswith("WARNING:")
-    ]
-    return found[:10]
+    """The export's warnings, each once (the engine prints a plugin's warning and its export message)."""
+    found = [line.removeprefix("WARNING: ")[:300] for line in lines if line.startswith("WARNING:")]
+    once: list[JsonValue] = list(dict.fromkeys(found))
+    return once[:10]
 
 
 def _godot_or_none() -> Path | None:
