@@ -99,7 +99,7 @@ def preset_paths_allowed(where: Reach, preset: Preset) -> None:
 
 
 def _check_named_path(where: Reach, preset: Preset, key: str, text: str) -> None:
-    if not _looks_like_path(text):
+    if not (_looks_like_path(text) or _names_a_project_file(where, text)):
         return
     what = f"The preset {preset.name!r} ({key})"
     if first_control_character(text) is not None or text.startswith(("~", "user://")):
@@ -122,6 +122,14 @@ def _looks_like_path(text: str) -> bool:
         or "..\\" in text
         or (len(text) > 2 and text[1] == ":" and text[2] in "/\\")
     )
+
+
+def _names_a_project_file(where: Reach, text: str) -> bool:
+    """A relative path Godot opens from the project folder (its working directory for the export)."""
+    try:
+        return bool(text) and (where.project / text).is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def _strings(value: Value) -> Iterator[str]:

@@ -91,7 +91,9 @@ def test_a_preset_naming_a_template_outside_is_denied(project: Path, tmp_path: P
     (templates / "linux_release.x86_64").write_bytes(b"\x7fELF")
     allowed = {"custom_template/release": str(templates / "linux_release.x86_64")}
     preset_paths_allowed(reach(project, (templates,)), Preset(0, {"name": "L"}, allowed))
-    for named in ("/root/.ssh/id_ed25519", "~/.bashrc", "../secret.txt", "res://keys/a.key"):
+    (project / "keys").mkdir()
+    (project / "keys" / "id_rsa").write_text("secret\n")
+    for named in ("/root/.ssh/id_ed25519", "~/.bashrc", "../secret.txt", "res://keys/a.key", "keys/id_rsa"):
         with pytest.raises(ToolError) as raised:
             preset_paths_allowed(reach(project), Preset(0, {"name": "L"}, {"custom_template/release": named}))
         assert raised.value.code == ErrorCode.PATH_DENIED, named
