@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from godot_live_mcp.contract import ErrorCode, ToolError
+from godot_live_mcp.export._config_file import Value
 from godot_live_mcp.export._confinement import confined_output, preset_paths_allowed, reach
 from godot_live_mcp.export._presets import Preset
 
@@ -89,7 +90,7 @@ def test_a_preset_naming_a_template_outside_is_denied(project: Path, tmp_path: P
     templates = tmp_path / "templates"
     templates.mkdir()
     (templates / "linux_release.x86_64").write_bytes(b"\x7fELF")
-    allowed = {"custom_template/release": str(templates / "linux_release.x86_64")}
+    allowed: dict[str, Value] = {"custom_template/release": str(templates / "linux_release.x86_64")}
     preset_paths_allowed(reach(project, (templates,)), Preset(0, {"name": "L"}, allowed))
     (project / "keys").mkdir()
     (project / "keys" / "id_rsa").write_text("secret\n")
