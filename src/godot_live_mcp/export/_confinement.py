@@ -81,10 +81,13 @@ def confined_output(where: Reach, given: str, what: str) -> Path:
 
 
 def build_files(output: Path) -> Iterator[Path]:
-    """The output and every file Godot may write beside it."""
+    """The output and every file Godot may write beside it: the known siblings, and whatever already
+    shares its stem (a web export writes ``<stem>.js``, ``<stem>.wasm``, ``<stem>.icon.png``, ...)."""
     yield output
     for suffix in _SIBLING_SUFFIXES:
         yield output.with_suffix(suffix)
+    if output.parent.is_dir():
+        yield from (path for path in output.parent.iterdir() if path.name.startswith(output.stem + "."))
 
 
 def preset_paths_allowed(where: Reach, preset: Preset) -> None:

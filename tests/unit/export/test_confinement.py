@@ -64,6 +64,9 @@ def test_no_link_leads_a_build_out(project: Path, tmp_path: Path) -> None:
     (project / "build").symlink_to(outside)
     (project / "out").mkdir()
     (project / "out" / "game.pck").symlink_to(outside / "victim.sh")
+    (project / "web").mkdir()
+    (project / "web" / "index.wasm").symlink_to(outside / "victim.sh")
+    assert "link" in _denied(project, "web/index.html").message
     assert _denied(project, "build/game.x86_64").code == ErrorCode.PATH_DENIED
     assert "link" in _denied(project, "out/game.x86_64").message
     (project / "loop").symlink_to(project / "loop")
