@@ -8,26 +8,10 @@ garble a string (a character it cannot re-read as UTF-8), this parser refuses in
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum, auto
+
+from godot_live_mcp.export._config_tokens import ConfigParseError, Construct, Kind, Lexer, Token, Value, utf8
 
 __all__ = ["ConfigParseError", "ConfigText", "Construct", "Value", "parse_config", "quoted"]
-
-
-@dataclass(frozen=True)
-class Construct:
-    """A constructed value the export tools never read (``Vector2(...)``, ``Object(...)``), by name."""
-
-    name: str
-
-
-Value = str | bool | int | float | None | list["Value"] | dict[str, "Value"] | Construct
-
-
-class ConfigParseError(ValueError):
-    def __init__(self, line: int, reason: str) -> None:
-        super().__init__(f"line {line}: {reason}")
-        self.line = line
-        self.reason = reason
 
 
 @dataclass
@@ -38,24 +22,6 @@ class ConfigText:
     tags: list[tuple[str, int]] = field(default_factory=list)
 
 
-class _Kind(Enum):
-    PUNCT = auto()
-    IDENTIFIER = auto()
-    STRING = auto()
-    NUMBER = auto()
-    COLOR = auto()
-    EOF = auto()
-
-
-@dataclass(frozen=True)
-class _Token:
-    kind: _Kind
-    value: Value = None
-
-
-_PUNCT = set("{}[]():,.=")
-_ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r"}
-_HEX = set("0123456789abcdefABCDEF")
 _LITERALS: dict[str, Value] = {
     "true": True,
     "false": False,
@@ -85,14 +51,7 @@ def quoted(text: str) -> str:
     return '"' + escaped + '"'
 
 
-class _Parser:
-    def __init__(self, data: bytes) -> None:
-        self.chars = data.decode("latin-1")  # Godot reads the file byte by byte
-        self.pos = 0
-        self.eof = False
-        self.saved = ""
-        self.line = 1
-
+class _Parser(Lexer):
     def run(self) -> ConfigText:
         config = ConfigText()
         section = ""
@@ -105,24 +64,6 @@ class _Parser:
                 config.tags.append((entry.name, entry.start))
             else:
                 _set_value(config.sections, section, entry.key, entry.value)
-
-    def _get(self) -> str:
-        if self.pos >= len(self.chars):
-            self.eof = True
-            self.pos = len(self.chars) + 1
-            return "\0"
-        char = self.chars[self.pos]
-        self.pos += 1
-        return char
-
-    def _next(self) -> str:
-        if self.saved:
-            char, self.saved = self.saved, ""
-            return char
-        return self._get()
-
-    def _fail(self, reason: str) -> ConfigParseError:
-        return ConfigParseError(self.line, reason)
 
     def _entry(self) -> _Tag | _Assign | None:
         """One tag or ``key=value`` (parse_tag_assign_eof); None at the end of the file."""
@@ -140,7 +81,7 @@ class _Parser:
                 if char == '"':
                     self.saved = '"'
                     token = self._token()
-                    if token.kind is not _Kind.STRING:
+                    if token.kind is not Kind.STRING:
                         raise self._fail("Error reading quoted string")
                     what = str(token.value)
                 elif char != "=":
@@ -149,15 +90,6 @@ class _Parser:
                     return _Assign(what, self._value(self._token()))
             elif char == "\n":
                 self.line += 1
-
-    def _skip_comment(self) -> bool:
-        while True:
-            char = self._get()
-            if self.eof:
-                return False
-            if char == "\n":
-                self.line += 1
-                return True
 
     def _tag(self, start: int) -> _Tag:
         """A simple tag: every byte up to the first ``]`` not after a backslash, trimmed."""
@@ -170,123 +102,17 @@ class _Parser:
                 break
             escaping = char == "\\"
             name += char
-        trimmed = _utf8(name, self).strip("".join(chr(code) for code in range(33)))
+        trimmed = utf8(name, self).strip("".join(chr(code) for code in range(33)))
         return _Tag(trimmed.replace("\\]", "]"), start)
 
-    def _token(self) -> _Token:
-        while True:
-            char = self._next() if self.saved else self._get()
-            if self.eof:
-                return _Token(_Kind.EOF)
-            if char == "\n":
-                self.line += 1
-            elif char == "\0":
-                return _Token(_Kind.EOF)
-            elif char in _PUNCT:
-                return _Token(_Kind.PUNCT, char)
-            elif char == ";":
-                if not self._skip_comment():
-                    return _Token(_Kind.EOF)
-            elif char == "#":
-                return self._color()
-            elif char in "&@":
-                if self._get() != '"':
-                    raise self._fail("Expected '\"' after '&'")
-                return self._string()
-            elif char == '"':
-                return self._string()
-            elif ord(char) > 32:
-                return self._word(char)
-
-    def _color(self) -> _Token:
-        text = "#"
-        while True:
-            char = self._get()
-            if self.eof:
-                return _Token(_Kind.EOF)
-            if char not in _HEX:
-                self.saved = char
-                return _Token(_Kind.COLOR, Construct("Color(" + text + ")"))
-            text += char
-
-    def _string(self) -> _Token:
-        text = ""
-        while True:
-            char = self._get()
-            if char == "\0":
-                raise self._fail("Unterminated string")
-            if char == '"':
-                return _Token(_Kind.STRING, _utf8(text, self))
-            if char == "\\":
-                text += self._escape()
-            else:
-                self.line += char == "\n"
-                text += char
-
-    def _escape(self) -> str:
-        after = self._get()
-        if after == "\0":
-            raise self._fail("Unterminated string")
-        if after in _ESCAPES:
-            return _ESCAPES[after]
-        if after not in "uU":
-            return after
-        digits = "".join(self._get() for _ in range(6 if after == "U" else 4))
-        if len(digits) != (6 if after == "U" else 4) or any(digit not in _HEX for digit in digits):
-            raise self._fail("Malformed hex constant in string")
-        code = int(digits, 16)
-        if code > 0xFF:  # Godot re-reads the string as Latin-1 bytes: it would garble this one
-            raise self._fail(f"\\{after}{digits} is a character Godot garbles in a string")
-        return chr(code)
-
-    def _word(self, first: str) -> _Token:
-        text, char = "", first
-        if char == "-":
-            text, char = "-", self._get()
-        if char.isascii() and char.isdigit():
-            return self._number(text, char)
-        if char.isascii() and (char.isalpha() or char == "_"):
-            while char.isascii() and (char.isalnum() or char == "_"):
-                text += char
-                char = self._get()
-            self.saved = "" if char == "\0" and self.eof else char
-            return _Token(_Kind.IDENTIFIER, text)
-        raise self._fail("Unexpected character")
-
-    def _number(self, text: str, char: str) -> _Token:
-        state, exp_sign, exp_digits, is_float = "int", False, False, False
-        while True:
-            if state == "int":
-                if char == ".":
-                    state, is_float = "dec", True
-                elif char in "eE":
-                    state, is_float = "exp", True
-                elif not (char.isascii() and char.isdigit()):
-                    break
-            elif state == "dec":
-                if char in "eE":
-                    state = "exp"
-                elif not (char.isascii() and char.isdigit()):
-                    break
-            elif char.isascii() and char.isdigit():
-                exp_digits = True
-            elif char in "+-" and not exp_sign and not exp_digits:
-                exp_sign = True
-            else:
-                break
-            text += char
-            char = self._get()
-        self.saved = "" if char == "\0" and self.eof else char
-        return _Token(_Kind.NUMBER, _to_number(text, is_float))
-
-    def _value(self, token: _Token) -> Value:
-        if token.kind is _Kind.PUNCT and token.value == "{":
+    def _value(self, token: Token) -> Value:
+        if token.kind is Kind.PUNCT and token.value == "{":
             return self._dictionary()
-        if token.kind is _Kind.PUNCT and token.value == "[":
+        if token.kind is Kind.PUNCT and token.value == "[":
             return self._array()
-        if token.kind is _Kind.IDENTIFIER:
+        if token.kind is Kind.IDENTIFIER:
             return self._identified(str(token.value))
-        if token.kind in (_Kind.NUMBER, _Kind.STRING, _Kind.COLOR):
+        if token.kind in (Kind.NUMBER, Kind.STRING, Kind.COLOR):
             return token.value
         raise self._fail("Expected value")
 
@@ -297,10 +123,10 @@ class _Parser:
             if self.eof:
                 raise self._fail("Unexpected EOF while parsing array")
             token = self._token()
-            if token == _Token(_Kind.PUNCT, "]"):
+            if token == Token(Kind.PUNCT, "]"):
                 return items
             if need_comma:
-                if token != _Token(_Kind.PUNCT, ","):
+                if token != Token(Kind.PUNCT, ","):
                     raise self._fail("Expected ','")
                 need_comma = False
                 continue
@@ -314,15 +140,15 @@ class _Parser:
             if self.eof:
                 raise self._fail("Unexpected EOF while parsing dictionary")
             token = self._token()
-            if token == _Token(_Kind.PUNCT, "}"):
+            if token == Token(Kind.PUNCT, "}"):
                 return found
             if need_comma:
-                if token != _Token(_Kind.PUNCT, ","):
+                if token != Token(Kind.PUNCT, ","):
                     raise self._fail("Expected '}' or ','")
                 need_comma = False
                 continue
             key = self._value(token)
-            if self._token() != _Token(_Kind.PUNCT, ":"):
+            if self._token() != Token(Kind.PUNCT, ":"):
                 raise self._fail("Expected ':'")
             found[str(key)] = self._value(self._token())
             need_comma = True
@@ -331,10 +157,10 @@ class _Parser:
         if name in _LITERALS:
             return _LITERALS[name]
         opening = self._token()
-        if name in ("Array", "Dictionary") and opening == _Token(_Kind.PUNCT, "["):
+        if name in ("Array", "Dictionary") and opening == Token(Kind.PUNCT, "["):
             self._balanced("[")
             opening = self._token()
-        if opening != _Token(_Kind.PUNCT, "("):
+        if opening != Token(Kind.PUNCT, "("):
             raise self._fail(f"Unexpected identifier '{name}'")
         if name == "PackedStringArray":
             return self._string_array()
@@ -348,20 +174,20 @@ class _Parser:
         while True:
             if items:
                 after = self._token()
-                if after == _Token(_Kind.PUNCT, ")"):
+                if after == Token(Kind.PUNCT, ")"):
                     return items
-                if after != _Token(_Kind.PUNCT, ","):
+                if after != Token(Kind.PUNCT, ","):
                     raise self._fail("Expected ',' or ')'")
             token = self._token()
-            if token == _Token(_Kind.PUNCT, ")"):
+            if token == Token(Kind.PUNCT, ")"):
                 return items
-            if token.kind is not _Kind.STRING:
+            if token.kind is not Kind.STRING:
                 raise self._fail("Expected String")
             items.append(token.value)
 
     def _node_path(self) -> str:
         token = self._token()
-        if token.kind is not _Kind.STRING or self._token() != _Token(_Kind.PUNCT, ")"):
+        if token.kind is not Kind.STRING or self._token() != Token(Kind.PUNCT, ")"):
             raise self._fail("Expected string as argument for NodePath()")
         return str(token.value)
 
@@ -370,11 +196,11 @@ class _Parser:
         depth = [_CLOSING[opening]]
         while depth:
             token = self._token()
-            if token.kind is _Kind.EOF:
+            if token.kind is Kind.EOF:
                 raise self._fail("Unexpected EOF in a constructor")
-            if token.kind is _Kind.PUNCT and str(token.value) in _CLOSING:
+            if token.kind is Kind.PUNCT and str(token.value) in _CLOSING:
                 depth.append(_CLOSING[str(token.value)])
-            elif token.kind is _Kind.PUNCT and token.value == depth[-1]:
+            elif token.kind is Kind.PUNCT and token.value == depth[-1]:
                 depth.pop()
 
 
@@ -388,20 +214,6 @@ class _Tag:
 class _Assign:
     key: str
     value: Value
-
-
-def _utf8(latin: str, parser: _Parser) -> str:
-    try:
-        return latin.encode("latin-1").decode("utf-8")
-    except (UnicodeEncodeError, UnicodeDecodeError):
-        raise parser._fail("text that is not UTF-8, which Godot garbles") from None
-
-
-def _to_number(text: str, is_float: bool) -> int | float:
-    try:
-        return float(text) if is_float else int(text)
-    except ValueError:
-        return 0
 
 
 def _set_value(sections: dict[str, dict[str, Value]], section: str, key: str, value: Value) -> None:

@@ -99,16 +99,7 @@ class _RunExport(ProjectBackend):
         refuse_control_characters(RUN_EXPORT.name, arguments, ("preset", "output"))
         mode = str(arguments.get("mode", "release"))
         godot = find_godot().path
-        # Checked on the file as Godot reads it, just before Godot starts: it may have been edited by hand.
-        preset = _preset_named(project, str(arguments["preset"]))
-        where = reach(project, _template_folders(godot))
-        preset_paths_allowed(where, preset)
-        if mode != "pack":
-            key = f"custom_template/{mode}"
-            require_template(
-                preset.name, preset.option_text(key), mode, standard_template(mode, godot_version(godot))
-            )
-        output = _output_path(where, preset, mode, arguments.get("output"))
+        preset, where, output = _checked(project, godot, mode, arguments)
         before = folder_state(output.parent)
         command = [
             str(godot),
@@ -129,18 +120,34 @@ class _RunExport(ProjectBackend):
         written = changed_files(before, folder_state(output.parent))
         members = shipped_files(output, mode)
         refuse_shipped_secrets(where.secrets, members, output, written)
-        result: JsonObject = {"preset": preset.name, "mode": mode, "output": str(output)}
-        result["files"] = written
+        result: JsonObject = {"preset": preset.name, "mode": mode, "output": str(output), "files": written}
         result["warnings"] = _warnings(run.lines)
         if members is not None:
             result["pack_file_count"] = len(members)
         result["seconds"] = round(run.seconds, 2)
         if arguments.get("smoke_run") is True:
-            runner = [str(godot), "--main-pack", str(output)] if mode == "pack" else [str(output)]
-            frames = int(str(arguments.get("smoke_frames", 120)))
-            smoke = await smoke_run(runner, output.parent, frames)
-            result["smoke"] = smoke_result(smoke, main_scene_stem(project))
+            result["smoke"] = await _smoke(project, godot, output, mode, arguments)
         return CommandSuccess(result)
+
+
+def _checked(project: Path, godot: Path, mode: str, arguments: JsonObject) -> tuple[Preset, Reach, Path]:
+    """The preset, the project's reach and the build's path, checked on the presets file as Godot will
+    read it, just before Godot starts (the file may have been edited by hand or with file_write)."""
+    preset = _preset_named(project, str(arguments["preset"]))
+    where = reach(project, _template_folders(godot))
+    preset_paths_allowed(where, preset)
+    if mode != "pack":
+        key = f"custom_template/{mode}"
+        require_template(
+            preset.name, preset.option_text(key), mode, standard_template(mode, godot_version(godot))
+        )
+    return preset, where, _output_path(where, preset, mode, arguments.get("output"))
+
+
+async def _smoke(project: Path, godot: Path, output: Path, mode: str, arguments: JsonObject) -> JsonObject:
+    runner = [str(godot), "--main-pack", str(output)] if mode == "pack" else [str(output)]
+    smoke = await smoke_run(runner, output.parent, int(str(arguments.get("smoke_frames", 120))))
+    return smoke_result(smoke, main_scene_stem(project))
 
 
 def _describe(preset: Preset) -> JsonObject:
