@@ -16,6 +16,7 @@ pytestmark = [pytest.mark.engine, pytest.mark.anyio]
     ("name", "value"),
     [
         ("godot_live_mcp/assets/import_from", ["/"]),
+        ("godot_live_mcp/export/output_folders", ["/"]),
         ("godot_live_mcp/security/allow_secret_files", True),
         ("godot_live_mcp/security/secret_files", ""),
     ],

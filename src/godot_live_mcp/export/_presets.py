@@ -1,15 +1,16 @@
-"""``export_presets.cfg`` read and extended as text: sections ``[preset.N]`` and ``[preset.N.options]``
-of Godot's ConfigFile format. Existing text is kept byte for byte; a new file replaces the old at once."""
+"""``export_presets.cfg`` read as Godot reads it (``_config_file``) and extended as text: sections
+``[preset.N]`` and ``[preset.N.options]``. Existing text is kept byte for byte; values written are quoted
+and escaped; a new file replaces the old at once."""
 
 from __future__ import annotations
 
 import os
-import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from godot_live_mcp.contract import ErrorCode, ToolError
+from godot_live_mcp.export._config_file import ConfigParseError, ConfigText, Value, parse_config, quoted
 
 __all__ = [
     "PRESETS_FILE",
@@ -23,23 +24,23 @@ __all__ = [
 ]
 
 PRESETS_FILE = "export_presets.cfg"
-_SECTION = re.compile(r"^\[preset\.(\d+)(\.options)?\]\s*$")
-_KEY_VALUE = re.compile(r"^([A-Za-z0-9_/.\-]+)\s*=\s*(.*)$")
+_FILTERS_AND_PATH = ("include_filter", "exclude_filter", "export_path")
 
 
 @dataclass
 class Preset:
     index: int
-    values: dict[str, str | bool | int] = field(default_factory=dict)
-    options: dict[str, str | bool | int] = field(default_factory=dict)
+    values: dict[str, Value] = field(default_factory=dict)
+    options: dict[str, Value] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
-        return str(self.values.get("name", ""))
+        return _as_godot_string(self.values.get("name"))
 
     @property
     def platform(self) -> str:
-        return str(self.values.get("platform", ""))
+        platform = _as_godot_string(self.values.get("platform"))
+        return "Linux" if platform == "Linux/X11" else platform  # Godot's name before 4.3
 
     def text(self, key: str) -> str:
         value = self.values.get(key, "")
@@ -63,26 +64,29 @@ class NewPreset:
 
 def read_presets(project: Path) -> list[Preset]:
     path = project / PRESETS_FILE
-    return parse_presets(path.read_text("utf-8")) if path.is_file() else []
+    return parse_presets(path.read_bytes()) if path.is_file() else []
 
 
-def parse_presets(text: str) -> list[Preset]:
-    """The presets of ``text`` in index order; values are strings, booleans and integers (others raw)."""
-    presets: dict[int, Preset] = {}
-    target: dict[str, str | bool | int] | None = None
-    for line in text.splitlines():
-        section = _SECTION.match(line)
-        if section:
-            preset = presets.setdefault(int(section.group(1)), Preset(int(section.group(1))))
-            target = preset.options if section.group(2) else preset.values
-            continue
-        if line.startswith("["):
-            target = None
-            continue
-        pair = _KEY_VALUE.match(line)
-        if pair and target is not None:
-            target[pair.group(1)] = _value(pair.group(2).strip())
-    return [presets[index] for index in sorted(presets)]
+def parse_presets(data: bytes) -> list[Preset]:
+    """The presets Godot loads from ``data``: ``preset.0``, ``preset.1``, ... up to the first gap, with
+    their ``.options``; ``PARSE_ERROR`` where Godot's parser fails (the engine then loads none)."""
+    sections = _parsed(data).sections
+    presets: list[Preset] = []
+    while f"preset.{len(presets)}" in sections:
+        section = f"preset.{len(presets)}"
+        presets.append(Preset(len(presets), sections[section], sections.get(section + ".options", {})))
+    return presets
+
+
+def _parsed(data: bytes) -> ConfigText:
+    try:
+        return parse_config(data)
+    except ConfigParseError as error:
+        raise ToolError(
+            ErrorCode.PARSE_ERROR,
+            f"{PRESETS_FILE} does not parse as Godot reads it ({error}); Godot would load no preset from it.",
+            "Fix the file by hand (or in the editor's Export dialog), or delete it and create presets again.",
+        ) from None
 
 
 def render_preset(index: int, preset: NewPreset) -> str:
@@ -90,47 +94,61 @@ def render_preset(index: int, preset: NewPreset) -> str:
     lines = [
         f"[preset.{index}]",
         "",
-        f"name={_quoted(preset.name)}",
-        f"platform={_quoted(preset.platform)}",
+        f"name={quoted(preset.name)}",
+        f"platform={quoted(preset.platform)}",
         "runnable=true",
         "dedicated_server=false",
         'custom_features=""',
         'export_filter="all_resources"',
-        f"include_filter={_quoted(preset.include_filter)}",
-        f"exclude_filter={_quoted(preset.exclude_filter)}",
-        f"export_path={_quoted(preset.export_path)}",
+        f"include_filter={quoted(preset.include_filter)}",
+        f"exclude_filter={quoted(preset.exclude_filter)}",
+        f"export_path={quoted(preset.export_path)}",
         "",
         f"[preset.{index}.options]",
         "",
-        f"custom_template/debug={_quoted(preset.debug_template)}",
-        f"custom_template/release={_quoted(preset.release_template)}",
+        f"custom_template/debug={quoted(preset.debug_template)}",
+        f"custom_template/release={quoted(preset.release_template)}",
         "",
     ]
     return "\n".join(lines)
 
 
 def with_preset(text: str, preset: NewPreset, replace_index: int | None) -> str:
-    """``text`` with ``preset`` added at the next index, or in place of the preset ``replace_index``
+    """``text`` with ``preset`` added at the first free index, or in place of the preset ``replace_index``
     (Godot reads ``preset.0``, ``preset.1``, ... and stops at the first gap, so indexes stay dense)."""
     if replace_index is None:
-        taken = [preset.index for preset in parse_presets(text)]
-        index = max(taken) + 1 if taken else 0
+        index = len(parse_presets(text.encode("utf-8")))
     else:
         index, text = replace_index, _without_preset(text, replace_index)
     joined = text.rstrip("\n") + "\n\n" if text.strip() else ""
-    return joined + render_preset(index, preset)
+    written = joined + render_preset(index, preset)
+    _check_reads_back(written, index, preset)
+    return written
+
+
+def _check_reads_back(text: str, index: int, preset: NewPreset) -> None:
+    """Refuse a file whose earlier text would swallow the new sections (a key left without '=')."""
+    found = parse_presets(text.encode("utf-8"))
+    read = found[index] if index < len(found) else None
+    wanted = (preset.name, preset.include_filter, preset.exclude_filter, preset.export_path)
+    if read is None or (read.name, *(read.text(key) for key in _FILTERS_AND_PATH)) != wanted:
+        raise ToolError(
+            ErrorCode.PARSE_ERROR,
+            f"{PRESETS_FILE} ends in text that would swallow a new preset; Godot would not read it back.",
+            "Fix the end of the file by hand (a key without '=' or an open bracket), then call again.",
+        )
 
 
 def _without_preset(text: str, index: int) -> str:
-    kept: list[str] = []
-    skipping = False
-    for line in text.splitlines():
-        if line.startswith("["):
-            section = _SECTION.match(line)
-            skipping = section is not None and int(section.group(1)) == index
-        if not skipping:
-            kept.append(line)
-    return "\n".join(kept) + "\n"
+    """``text`` without the sections of preset ``index`` (each runs from its tag to the next tag)."""
+    data = text.encode("utf-8")
+    tags = _parsed(data).tags
+    names = (f"preset.{index}", f"preset.{index}.options")
+    kept, at = b"", 0
+    for (name, start), end in zip(tags, [start for _, start in tags[1:]] + [len(data)], strict=True):
+        if name in names:
+            kept, at = kept + data[at:start], end
+    return (kept + data[at:]).decode("utf-8")
 
 
 def write_presets(project: Path, text: str) -> None:
@@ -145,15 +163,10 @@ def write_presets(project: Path, text: str) -> None:
         raise ToolError(ErrorCode.WRITE_FAILED, f"Could not write {target}: {error}.") from None
 
 
-def _value(raw: str) -> str | bool | int:
-    if raw in ("true", "false"):
-        return raw == "true"
-    if re.fullmatch(r"-?\d+", raw):
-        return int(raw)
-    if len(raw) >= 2 and raw.startswith('"') and raw.endswith('"'):
-        return raw[1:-1].replace('\\"', '"').replace("\\\\", "\\")
-    return raw
-
-
-def _quoted(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+def _as_godot_string(value: Value) -> str:
+    """A name as Godot's String(Variant) has it, for the plain kinds; other kinds match no name."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str | int):
+        return str(value)
+    return "" if value is None else "\0(not a string)"

@@ -10,7 +10,7 @@ from godot_live_mcp.bridge.jsonrpc import JsonObject, JsonValue
 from godot_live_mcp.bridge.reply import CommandReply, CommandSuccess
 from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.export._build import changed_files, folder_state, main_scene_stem, smoke_result, smoke_run
-from godot_live_mcp.export._pck import pack_files
+from godot_live_mcp.export._confinement import Reach, confined_output, preset_paths_allowed, reach
 from godot_live_mcp.export._presets import (
     PRESETS_FILE,
     NewPreset,
@@ -19,15 +19,17 @@ from godot_live_mcp.export._presets import (
     with_preset,
     write_presets,
 )
+from godot_live_mcp.export._shipped import refuse_shipped_secrets, shipped_files
 from godot_live_mcp.export._templates import debian_templates, require_template, standard_template
 from godot_live_mcp.godot.locator import GodotNotFound, find_godot, godot_version
 from godot_live_mcp.project_tests._process import run_godot
+from godot_live_mcp.security.control_characters import refuse_control_characters
 from godot_live_mcp.server.export_declarations import CREATE_PRESET, LIST_PRESETS, RUN_EXPORT
 from godot_live_mcp.server.project_test_tools import ProjectBackend, ProjectSource
 from godot_live_mcp.server.server_tool_entry import contract_group, paged, server_entry
 from godot_live_mcp.server.tool_table import ToolEntry
 
-__all__ = ["export_entries", "inside_project"]
+__all__ = ["export_entries"]
 
 # The toolkit stays out of builds even in the binary-token script modes (core/export_strip.gd).
 _TOOLKIT_EXCLUDES = ("res://addons/godot_live_mcp/*", "res://.mcp.json")
@@ -35,6 +37,7 @@ _EDITOR_NOTE = (
     "An open Godot editor reads export_presets.cfg only when it starts: reopen the project before editing "
     "presets in its Export dialog, or the dialog's save overwrites this change."
 )
+_PRESET_TEXT = ("name", "platform", "export_path", "include_filter", "exclude_filter", "if_exists")
 _MODE_FLAGS = {"release": "--export-release", "debug": "--export-debug", "pack": "--export-pack"}
 
 
@@ -58,6 +61,7 @@ class _ListPresets(ProjectBackend):
 class _CreatePreset(ProjectBackend):
     async def invoke(self, arguments: JsonObject, timeout_s: float) -> CommandReply:
         project = self.project()
+        refuse_control_characters(CREATE_PRESET.name, arguments, _PRESET_TEXT)
         name = str(arguments["name"])
         platform = str(arguments.get("platform", "Linux"))
         existing = next((preset for preset in read_presets(project) if preset.name == name), None)
@@ -69,12 +73,12 @@ class _CreatePreset(ProjectBackend):
             )
         templates = debian_templates(_godot_or_none()) if platform == "Linux" else None
         excludes = [str(arguments.get("exclude_filter", "")).strip(), *_TOOLKIT_EXCLUDES]
+        export_path = str(arguments.get("export_path") or _default_path(name, platform))
+        confined_output(reach(project), export_path, "export_path")
         preset = NewPreset(
             name=name,
             platform=platform,
-            export_path=inside_project(
-                project, str(arguments.get("export_path") or _default_path(name, platform))
-            ),
+            export_path=export_path.removeprefix("res://"),
             include_filter=str(arguments.get("include_filter", "")),
             exclude_filter=", ".join(part for part in excludes if part),
             debug_template=templates.debug if templates else "",
@@ -92,15 +96,10 @@ class _CreatePreset(ProjectBackend):
 class _RunExport(ProjectBackend):
     async def invoke(self, arguments: JsonObject, timeout_s: float) -> CommandReply:
         project = self.project()
-        preset = _preset_named(project, str(arguments["preset"]))
+        refuse_control_characters(RUN_EXPORT.name, arguments, ("preset", "output"))
         mode = str(arguments.get("mode", "release"))
         godot = find_godot().path
-        if mode != "pack":
-            key = f"custom_template/{mode}"
-            require_template(
-                preset.name, preset.option_text(key), mode, standard_template(mode, godot_version(godot))
-            )
-        output = _output_path(project, preset, mode, arguments.get("output"))
+        preset, where, output = _checked(project, godot, mode, arguments)
         before = folder_state(output.parent)
         command = [
             str(godot),
@@ -118,19 +117,37 @@ class _RunExport(ProjectBackend):
                 ErrorCode.EXPORT_FAILED,
                 f"Exporting {preset.name!r} failed (exit {run.returncode}). Last output:\n{run.tail()}",
             )
-        result: JsonObject = {"preset": preset.name, "mode": mode, "output": str(output)}
-        result["files"] = changed_files(before, folder_state(output.parent))
+        written = changed_files(before, folder_state(output.parent))
+        members = shipped_files(output, mode)
+        refuse_shipped_secrets(where.secrets, members, output, written)
+        result: JsonObject = {"preset": preset.name, "mode": mode, "output": str(output), "files": written}
         result["warnings"] = _warnings(run.lines)
-        pack = output if mode == "pack" else output.with_suffix(".pck")
-        if pack.is_file():
-            result["pack_file_count"] = len(pack_files(pack))
+        if members is not None:
+            result["pack_file_count"] = len(members)
         result["seconds"] = round(run.seconds, 2)
         if arguments.get("smoke_run") is True:
-            runner = [str(godot), "--main-pack", str(output)] if mode == "pack" else [str(output)]
-            frames = int(str(arguments.get("smoke_frames", 120)))
-            smoke = await smoke_run(runner, output.parent, frames)
-            result["smoke"] = smoke_result(smoke, main_scene_stem(project))
+            result["smoke"] = await _smoke(project, godot, output, mode, arguments)
         return CommandSuccess(result)
+
+
+def _checked(project: Path, godot: Path, mode: str, arguments: JsonObject) -> tuple[Preset, Reach, Path]:
+    """The preset, the project's reach and the build's path, checked on the presets file as Godot will
+    read it, just before Godot starts (the file may have been edited by hand or with file_write)."""
+    preset = _preset_named(project, str(arguments["preset"]))
+    where = reach(project, _template_folders(godot))
+    preset_paths_allowed(where, preset)
+    if mode != "pack":
+        key = f"custom_template/{mode}"
+        require_template(
+            preset.name, preset.option_text(key), mode, standard_template(mode, godot_version(godot))
+        )
+    return preset, where, _output_path(where, preset, mode, arguments.get("output"))
+
+
+async def _smoke(project: Path, godot: Path, output: Path, mode: str, arguments: JsonObject) -> JsonObject:
+    runner = [str(godot), "--main-pack", str(output)] if mode == "pack" else [str(output)]
+    smoke = await smoke_run(runner, output.parent, int(str(arguments.get("smoke_frames", 120))))
+    return smoke_result(smoke, main_scene_stem(project))
 
 
 def _describe(preset: Preset) -> JsonObject:
@@ -151,54 +168,54 @@ def _describe(preset: Preset) -> JsonObject:
 
 
 def _preset_named(project: Path, name: str) -> Preset:
+    """The preset Godot picks for ``name`` (the first of that name); two of one name are refused, as
+    the server could not tell which one Godot will export."""
     presets = read_presets(project)
-    found = next((preset for preset in presets if preset.name == name), None)
-    if found is None:
+    found = [preset for preset in presets if preset.name == name]
+    if not found:
         names = ", ".join(repr(preset.name) for preset in presets) or "none"
         raise ToolError(
             ErrorCode.NOT_FOUND,
             f"No export preset named {name!r} (presets: {names}).",
             "export_list_presets lists them; export_create_preset adds one.",
         )
-    return found
+    if len(found) > 1:
+        raise ToolError(
+            ErrorCode.INVALID_OPERATION,
+            f"{len(found)} presets are named {name!r} (indexes {', '.join(str(p.index) for p in found)}).",
+            "Rename or remove all but one in export_presets.cfg (a person's edit), then export again.",
+        )
+    return found[0]
 
 
-def _output_path(project: Path, preset: Preset, mode: str, given: JsonValue) -> Path:
-    """Where the build goes: ``output`` or the preset's export path (relative to the project); a new
-    folder inside the project gets a ``.gdignore`` so the editor does not import the build."""
-    if isinstance(given, str) and given:
-        text = inside_project(project, given, "output")
-    else:
-        text = preset.text("export_path")  # the project's own setting, wherever it points
+def _output_path(where: Reach, preset: Preset, mode: str, given: JsonValue) -> Path:
+    """Where the build goes: ``output`` or the preset's export path, confined alike (confined_output);
+    a new folder inside the project gets a ``.gdignore`` so the editor does not import the build."""
+    text = (given if isinstance(given, str) and given else preset.text("export_path")).removeprefix("res://")
+    what = "output" if isinstance(given, str) and given else f"The export_path of the preset {preset.name!r},"
     if not text:
         raise ToolError(
             ErrorCode.INVALID_PARAMS, f"The preset {preset.name!r} has no export path.", "Pass output."
         )
-    output = Path(text.removeprefix("res://"))
-    output = output if output.is_absolute() else project / output
-    if mode == "pack" and output.suffix not in (".pck", ".zip"):
-        output = output.with_suffix(".pck")
+    if mode == "pack" and Path(text).suffix not in (".pck", ".zip"):
+        text = str(Path(text).with_suffix(".pck"))
+    output = confined_output(where, text, what)
     folder = output.parent
     if not folder.exists():
         folder.mkdir(parents=True)
-        if folder.resolve().is_relative_to(project.resolve()):
+        output = confined_output(where, text, what)  # the new folders lead where they were checked to
+        if folder.is_relative_to(where.project):
             (folder / ".gdignore").touch()
     return output
 
 
-def inside_project(project: Path, given: str, what: str = "export_path") -> str:
-    """``given`` when it names a file inside the project (relative or res://); ``PATH_DENIED`` else:
-    a client's path never makes the export write elsewhere on the machine."""
-    relative = given.removeprefix("res://")
-    root = project.resolve()
-    target = (root / relative).resolve()
-    if Path(relative).is_absolute() or not target.is_relative_to(root) or target == root:
-        raise ToolError(
-            ErrorCode.PATH_DENIED,
-            f"{what} {given!r} is not a file inside the project.",
-            "Pass a path relative to the project, e.g. 'build/linux/game.x86_64'; copy the build after.",
-        )
-    return relative
+def _template_folders(godot: Path) -> tuple[Path, ...]:
+    """The folders of the templates the server installs or the editor finds (a preset may name those)."""
+    installed = debian_templates(godot)
+    folders = [Path(installed.debug).parent] if installed else []
+    version = godot_version(godot)
+    standard = standard_template("debug", version) or standard_template("release", version)
+    return (*folders, *([standard.parent] if standard else []))
 
 
 def _default_path(name: str, platform: str) -> str:
@@ -214,10 +231,10 @@ def _default_path(name: str, platform: str) -> str:
 
 
 def _warnings(lines: tuple[str, ...]) -> list[JsonValue]:
-    found: list[JsonValue] = [
-        line.removeprefix("WARNING: ")[:300] for line in lines if line.startswith("WARNING:")
-    ]
-    return found[:10]
+    """The export's warnings, each once (the engine prints a plugin's warning and its export message)."""
+    found = [line.removeprefix("WARNING: ")[:300] for line in lines if line.startswith("WARNING:")]
+    once: list[JsonValue] = list(dict.fromkeys(found))
+    return once[:10]
 
 
 def _godot_or_none() -> Path | None:

@@ -10,6 +10,7 @@ const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_par
 const ToolkitSettings := preload("res://addons/godot_live_mcp/core/toolkit_settings.gd")
 const Scrubber := preload("res://addons/godot_live_mcp/security/scrubber.gd")
 const PathGuard := preload("res://addons/godot_live_mcp/security/path_guard.gd")
+const ArchiveFiles := preload("res://addons/godot_live_mcp/security/archive_files.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
 const ProjectTree := preload("res://addons/godot_live_mcp/authoring/project_tree.gd")
@@ -60,7 +61,7 @@ const COMMANDS := {
 			"Read a project file by byte windows, as text or base64. A read larger than the read cap fails"
 			+ " with FILE_TOO_LARGE: page it with max_bytes and next_offset. For scripts by line, use script_read."
 			+ " Secrets are redacted before paging (offsets count the redacted text); secret files (.env, keys)"
-			+ " are refused."
+			+ " and packs or archives (.pck, .zip, exported games) are refused."
 		),
 		"args":
 		{
@@ -162,8 +163,12 @@ static func read(params: CommandParams) -> Result:
 	var path: Result = ProjectFiles.existing_file(params)
 	if path.failed():
 		return path
+	var raw: PackedByteArray = FileAccess.get_file_as_bytes(path.value)
+	var archive: Result = ArchiveFiles.check(path.value, raw)
+	if archive.failed():
+		return archive
 	# Redacted whole, before any window or encoding: a page boundary must not split a secret.
-	var bytes: PackedByteArray = Scrubber.scrub_bytes(FileAccess.get_file_as_bytes(path.value))
+	var bytes: PackedByteArray = Scrubber.scrub_bytes(raw)
 	var offset: int = params.integer("offset")
 	if offset < 0 or offset > bytes.size():
 		return Result.fail("INVALID_PARAMS", "offset %d is outside the file (%d bytes)." % [offset, bytes.size()])

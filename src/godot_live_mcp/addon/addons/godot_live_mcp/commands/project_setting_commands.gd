@@ -15,7 +15,7 @@ const Scrubber := preload("res://addons/godot_live_mcp/security/scrubber.gd")
 ## Settings with tools of their own, which check what this generic one cannot.
 const OWN_TOOLS := {"input/": "input_map_add_action / input_map_add_event", "autoload/": "autoload_add"}
 ## Settings that widen what the tools may touch: a person sets them in the editor, never a tool.
-const PERSON_ONLY: Array[String] = ["godot_live_mcp/security/", "godot_live_mcp/assets/"]
+const PERSON_ONLY: Array[String] = ["godot_live_mcp/security/", "godot_live_mcp/assets/", "godot_live_mcp/export/"]
 ## Above this many characters of JSON, list_settings summarises a value instead of returning it.
 const MAX_LISTED_VALUE_CHARS := 600
 
