@@ -58,3 +58,15 @@ async def test_an_overwrite_by_a_tool_not_marked_destructive_is_asked_about(
     assert victim.read_bytes() == before
     assert len(questions) == 1
     assert f"\npath: {VICTIM}\n" in questions[0]
+
+
+async def test_an_export_onto_a_project_file_is_asked_about_with_its_path(
+    asked: tuple[Client, list[str], Path],
+) -> None:
+    client, questions, victim = asked
+    before = victim.read_bytes()
+
+    await call_fails(client, "export_run", {"preset": "Linux", "output": VICTIM}, "PERMISSION_DENIED")
+
+    assert victim.read_bytes() == before
+    assert f"\noutput: {VICTIM}\n" in questions[-1]

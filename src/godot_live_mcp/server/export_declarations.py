@@ -132,7 +132,7 @@ RUN_EXPORT = ServerTool(
         "required": ["preset", "mode", "output", "files"],
     },
     read_only=False,
-    destructive=False,
+    destructive=True,  # it replaces whatever stands at its output paths
     idempotent=False,
     timeout_s=_MAX_EXPORT_S + 90.0,
     long_running=True,
