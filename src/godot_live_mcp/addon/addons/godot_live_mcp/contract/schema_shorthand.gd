@@ -120,8 +120,8 @@ static func _typed(head: String, open: bool) -> Dictionary:
 		default_text = head.substr(equals + 1)
 		head = head.left(equals)
 	var bounds: String = ""
-	var bracket: int = head.find("[")
-	if bracket >= 0 and head.ends_with("]"):
+	var bracket: int = head.rfind("[")
+	if bracket > head.rfind(">") and head.ends_with("]"):
 		bounds = head.substr(bracket + 1, head.length() - bracket - 2)
 		head = head.left(bracket)
 	var schema: Dictionary = _base(head, open)

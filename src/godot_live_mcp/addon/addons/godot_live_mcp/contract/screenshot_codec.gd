@@ -47,14 +47,15 @@ const ARGS := {
 	"quality": "integer[1..100]=%d: JPEG quality, 1-100." % DEFAULT_QUALITY,
 	"max_size":
 	(
-		("integer[%d..%d" % [MIN_MAX_SIZE, MAX_MAX_SIZE])
+		("integer[%d.." % MIN_MAX_SIZE)
+		+ ("%d" % MAX_MAX_SIZE)
 		+ ("]=%d: Longest side in pixels; larger images are scaled down." % DEFAULT_MAX_SIZE)
 	),
 	"max_bytes":
 	(
 		(
-			"integer[%d..%d]: Byte budget of the encoded image; quality, then size, is lowered to meet it."
-			% [MIN_MAX_BYTES, MAX_MAX_BYTES]
+			("integer[%d.." % MIN_MAX_BYTES)
+			+ ("%d]: Byte budget of the encoded image; quality, then size, is lowered to meet it." % MAX_MAX_BYTES)
 		)
 		+ " Default: the godot_live_mcp/limits/screenshot_max_kb setting."
 	),
