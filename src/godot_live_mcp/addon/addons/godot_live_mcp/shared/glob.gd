@@ -11,6 +11,8 @@ const MAX_LENGTH := 256
 
 ## True when text matches pattern as String.match would (matchn when ignore_case).
 static func matches(text: String, pattern: String, ignore_case: bool = false) -> bool:
+	if text.is_empty():
+		return false  # as String.match: an empty text matches nothing
 	if ignore_case:
 		text = text.to_lower()
 		pattern = pattern.to_lower()
