@@ -25,7 +25,7 @@ func test_values_inside_their_bounds_pass() -> void:
 
 
 func test_values_outside_are_refused_naming_the_bound() -> void:
-	has_text(failure_of(ArgumentBounds.check({"width": 2000000000}, schema), "INVALID_PARAMS"), "1 to 1024")
+	has_text(failure_of(ArgumentBounds.check({"width": 2000000000}, schema), "INVALID_PARAMS"), "from 1 to 1024")
 	has_text(failure_of(ArgumentBounds.check({"name": "*".repeat(5000)}, schema), "INVALID_PARAMS"), "256")
 	has_text(failure_of(ArgumentBounds.check({"sizes": [1, 2, 3, 4]}, schema), "INVALID_PARAMS"), "at most 3")
 	has_text(failure_of(ArgumentBounds.check({"sizes": [11]}, schema), "INVALID_PARAMS"), "/sizes/0")

@@ -46,8 +46,9 @@ async def test_the_engine_refuses_a_long_pattern_from_a_direct_caller(
         started = time.monotonic()
         refused = await peer.request("node.find", {"scene": crowd, "name": "*" * 5000}, timeout_s=20)
         assert time.monotonic() - started < 10
+        assert isinstance(refused, dict)
         assert refused["code"] == "INVALID_PARAMS", refused
-        assert "256" in refused["hint"]
+        assert "256" in str(refused["hint"])
 
 
 async def test_a_long_pattern_of_stars_within_the_bound_matches_at_once(tools: Client, crowd: str) -> None:

@@ -41,7 +41,7 @@ static func _length(
 	var low: Variant = schema.get(low_key)
 	var high: Variant = schema.get(high_key)
 	if (low != null and size < int(low)) or (high != null and size > int(high)):
-		return _refuse(place, "%d %s long" % [size, unit], "%s %s" % [_range(low, high), unit])
+		return _refuse(place, "%d %s long" % [size, unit], "%s %s long" % [_range(low, high), unit])
 	return Result.of()
 
 
@@ -95,13 +95,13 @@ static func _at(params: Dictionary, dotted: String) -> Variant:
 
 static func _refuse(place: String, got: String, allowed: String) -> Result:
 	return Result.fail(
-		"INVALID_PARAMS", "%s is %s; allowed: %s." % [place, got, allowed], "Pass a value within %s." % allowed
+		"INVALID_PARAMS", "%s is %s; allowed: %s." % [place, got, allowed], "Pass a value %s." % allowed
 	)
 
 
 static func _range(low: Variant, high: Variant) -> String:
 	if low != null and high != null:
-		return "%s to %s" % [_shown(float(low)), _shown(float(high))]
+		return "from %s to %s" % [_shown(float(low)), _shown(float(high))]
 	return "at least %s" % _shown(float(low)) if low != null else "at most %s" % _shown(float(high))
 
 
