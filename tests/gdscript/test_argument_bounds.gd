@@ -43,8 +43,10 @@ func test_a_property_keeps_within_its_range_hint() -> void:
 	check(PropertyBounds.check_value(amount, 64).succeeded(), "64")
 	has_text(failure_of(PropertyBounds.check_value(amount, 2000000000), "INVALID_PARAMS"), "1 to 1000000")
 	var rings: Dictionary = {"name": "rings", "hint": PROPERTY_HINT_RANGE, "hint_string": "1,100,1,or_greater"}
-	check(PropertyBounds.check_value(rings, 1600).succeeded(), "16 times the hint")
-	has_text(failure_of(PropertyBounds.check_value(rings, 1601), "INVALID_PARAMS"), "1 to 1600")
+	check(PropertyBounds.check_value(rings, 65536).succeeded(), "the product bounds it")
+	has_text(failure_of(PropertyBounds.check_value(rings, 100000), "INVALID_PARAMS"), "1 to 1600")
+	var frame: Dictionary = {"name": "frame", "hint": PROPERTY_HINT_RANGE, "hint_string": "0,0,1"}
+	check(PropertyBounds.check_value(frame, 3).succeeded(), "a small index past a range that follows state")
 	var count: Dictionary = {"name": "point_count", "usage": PROPERTY_USAGE_ARRAY}
 	has_text(failure_of(PropertyBounds.check_value(count, 1 << 30), "INVALID_PARAMS"), "0 to 65536")
 

@@ -44,7 +44,7 @@ async def test_a_huge_particle_amount_is_refused_with_its_bound(tools: Client, w
     later = await call_fails(
         tools,
         "particles_set",
-        {"scene": world, "node_path": made["node_path"], "properties": {"amount": 0}},
+        {"scene": world, "node_path": made["node_path"], "properties": {"amount": 5_000_000}},
         "INVALID_PARAMS",
     )
     assert "allowed: 1 to 1000000" in later["message"]

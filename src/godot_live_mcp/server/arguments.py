@@ -126,13 +126,18 @@ _BOUNDS: dict[str, tuple[str, str, str]] = {
 }
 
 
+def _plain(bound: object) -> object:
+    """5.0 as 5: bounds read as a person writes them."""
+    return int(bound) if isinstance(bound, float) and bound.is_integer() else bound
+
+
 def _bound_hint(error: ValidationError) -> str:
     """For a value outside its bounds, the hint naming them ("Pass a value from 1 to 1024.")."""
     keys = _BOUNDS.get(str(error.validator))
     schema = error.schema if isinstance(error.schema, Mapping) else {}
     if keys is None:
         return ""
-    low, high = schema.get(keys[0]), schema.get(keys[1])
+    low, high = _plain(schema.get(keys[0])), _plain(schema.get(keys[1]))
     if low is not None and high is not None:
         allowed = f"from {low} to {high}"
     else:

@@ -3,8 +3,9 @@ extends RefCounted
 ## Bounds on property values that size what the engine allocates, checked before a value is set
 ## (export-clean). A whole-number property keeps within its range hint; an open end ("or_greater")
 ## allows contract.json's open_range_factor times the hinted maximum; an array's count property stays
-## under max_property_array_count; and the classes below bound the product of their size properties
-## (a sphere's radial segments x rings), which no single range can.
+## under max_property_count; and the classes below bound the product of their size properties
+## (a sphere's radial segments x rings), which no single range can. Values up to max_property_count
+## always pass the single-value check.
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const ContractData := preload("res://addons/godot_live_mcp/contract/contract_data.gd")
@@ -27,10 +28,13 @@ const PRODUCTS := {
 const HINT := "Pass a smaller value; the engine would allocate for every unit of it."
 
 
-## INVALID_PARAMS when value, about to be set as the property info describes, is over its bound.
+## INVALID_PARAMS when value, about to be set as the property info describes, is over its bound: above
+## its range (an open end widened) and above max_property_count, which is also an array count's bound.
+## Smaller values pass whatever the hint says: a frame index's range follows its sheet, set in the same call.
 static func check_value(info: Dictionary, value: Variant) -> Result:
 	if not value is int:
 		return Result.of()
+	var floor_count: int = ContractData.limit("max_property_count")
 	var high: float = INF
 	var low: float = -INF
 	if int(info.get("hint", 0)) == PROPERTY_HINT_RANGE:
@@ -38,9 +42,9 @@ static func check_value(info: Dictionary, value: Variant) -> Result:
 		low = ends[0]
 		high = ends[1]
 	if int(info.get("usage", 0)) & PROPERTY_USAGE_ARRAY != 0:
-		low = maxf(low, 0.0)
-		high = minf(high, ContractData.limit("max_property_array_count"))
-	if value < low or value > high:
+		low = 0.0
+		high = floor_count
+	if value > high and value > floor_count:
 		var allowed: String = _allowed(low, high)
 		return Result.fail("INVALID_PARAMS", "%d is out of range (allowed: %s)." % [value, allowed], HINT)
 	return Result.of()

@@ -94,9 +94,7 @@ static func _at(params: Dictionary, dotted: String) -> Variant:
 
 
 static func _refuse(place: String, got: String, allowed: String) -> Result:
-	return Result.fail(
-		"INVALID_PARAMS", "%s is %s; allowed: %s." % [place, got, allowed], "Pass a value %s." % allowed
-	)
+	return Result.fail("INVALID_PARAMS", "%s is %s; allowed: %s." % [place, got, allowed], "Pass a value %s." % allowed)
 
 
 static func _range(low: Variant, high: Variant) -> String:
