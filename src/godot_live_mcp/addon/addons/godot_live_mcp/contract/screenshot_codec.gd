@@ -16,7 +16,7 @@ const MIN_MAX_SIZE := 16
 const MAX_MAX_SIZE := 1 << 16
 const MIN_MAX_BYTES := 1024
 ## More than a message carries is lowered to what it does (transport_cap_bytes).
-const MAX_MAX_BYTES := 1 << 24
+const MAX_MAX_BYTES := 1 << 30
 ## Over budget, JPEG quality drops in these steps down to the floor before the image shrinks.
 const QUALITY_STEP := 20
 const QUALITY_FLOOR := 35
