@@ -12,7 +12,7 @@ import pytest
 from mcp.client import Client
 
 from godot_live_mcp.bridge.catalog import parse_command
-from godot_live_mcp.contract import ErrorCode, ToolError
+from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
 from godot_live_mcp.server.arguments import ArgumentValidator
 from godot_live_mcp.server.projection import project_command
 from godot_live_mcp.server.schema_bounds import MAX_SAFE_INTEGER
@@ -103,5 +103,5 @@ async def test_paging_always_advances_and_a_huge_limit_is_refused(tools: Client)
                 break
             assert page["next_offset"] > offset, (name, page)
             offset = page["next_offset"]
-        whole = structured(await tools.call_tool(name, {"limit": MAX_SAFE_INTEGER}))
+        whole = structured(await tools.call_tool(name, {"limit": CONTRACT.limits["max_page_limit"]}))
         assert whole["has_more"] is False, (name, whole)

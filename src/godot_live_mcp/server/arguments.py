@@ -110,7 +110,39 @@ def invalid_params(tool: str, error: ValidationError) -> ToolError:
         detail = f"must be {expected_text}, got {_json_type(error.instance)} {_short(error.instance)}"
     else:
         detail = f"is invalid: {error.message}"
-    return ToolError(ErrorCode.INVALID_PARAMS, f"{tool}: {json_pointer(path)} {detail}.", _hint_for(path))
+    hint = _bound_hint(error) or _hint_for(path)
+    return ToolError(ErrorCode.INVALID_PARAMS, f"{tool}: {json_pointer(path)} {detail}.", hint)
+
+
+_BOUNDS: dict[str, tuple[str, str, str]] = {
+    "minimum": ("minimum", "maximum", ""),
+    "maximum": ("minimum", "maximum", ""),
+    "exclusiveMinimum": ("minimum", "maximum", ""),
+    "exclusiveMaximum": ("minimum", "maximum", ""),
+    "minLength": ("minLength", "maxLength", " characters long"),
+    "maxLength": ("minLength", "maxLength", " characters long"),
+    "minItems": ("minItems", "maxItems", " items long"),
+    "maxItems": ("minItems", "maxItems", " items long"),
+}
+
+
+def _plain(bound: object) -> object:
+    """5.0 as 5: bounds read as a person writes them."""
+    return int(bound) if isinstance(bound, float) and bound.is_integer() else bound
+
+
+def _bound_hint(error: ValidationError) -> str:
+    """For a value outside its bounds, the hint naming them ("Pass a value from 1 to 1024.")."""
+    keys = _BOUNDS.get(str(error.validator))
+    schema = error.schema if isinstance(error.schema, Mapping) else {}
+    if keys is None:
+        return ""
+    low, high = _plain(schema.get(keys[0])), _plain(schema.get(keys[1]))
+    if low is not None and high is not None:
+        allowed = f"from {low} to {high}"
+    else:
+        allowed = f"at least {low}" if low is not None else f"at most {high}"
+    return f"Pass a value {allowed}{keys[2]}."
 
 
 def _unknown_argument(tool: str, path: list[str], error: ValidationError) -> ToolError:

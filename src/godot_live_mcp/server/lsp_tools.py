@@ -19,7 +19,6 @@ from godot_live_mcp.lsp import Documents, LanguageServerClient, LanguageServerTa
 from godot_live_mcp.server._meta import META_PREFIX
 from godot_live_mcp.server.arguments import ArgumentValidator
 from godot_live_mcp.server.editor_roster import EditorRoster
-from godot_live_mcp.server.schema_bounds import MAX_SAFE_INTEGER
 from godot_live_mcp.server.tool_table import ToolBackend, ToolEntry, ToolOwner
 
 __all__ = ["LSP_TOOLS", "language_server_entries"]
@@ -51,7 +50,7 @@ def _limit(default: int) -> JsonObject:
     return {
         "type": "integer",
         "minimum": 1,
-        "maximum": MAX_SAFE_INTEGER,  # as the editor's lists: any page size a JSON number holds exactly
+        "maximum": CONTRACT.limits["max_page_limit"],  # as the editor's lists
         "default": default,
         "description": "How many entries to return at most.",
     }

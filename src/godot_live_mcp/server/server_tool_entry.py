@@ -14,7 +14,6 @@ from godot_live_mcp.bridge.jsonrpc import JsonObject
 from godot_live_mcp.contract import CONTRACT
 from godot_live_mcp.server._meta import LONG_RUNNING_META_KEY, META_PREFIX
 from godot_live_mcp.server.arguments import ArgumentValidator
-from godot_live_mcp.server.schema_bounds import MAX_SAFE_INTEGER
 from godot_live_mcp.server.tool_table import ToolBackend, ToolEntry, ToolOwner
 
 __all__ = ["PAGE_RESULT", "ServerTool", "contract_group", "page_args", "paged", "seconds_arg", "server_entry"]
@@ -60,7 +59,7 @@ def page_args(first: str, max_offset: int) -> JsonObject:
         "limit": {
             "type": "integer",
             "minimum": 1,
-            "maximum": MAX_SAFE_INTEGER,  # as the editor's lists: any page size a JSON number holds exactly
+            "maximum": CONTRACT.limits["max_page_limit"],  # as the editor's lists
             "default": 50,
             "description": "Page size.",
         },

@@ -98,7 +98,7 @@ async def test_failures_name_the_next_step(tools: Client, scratch: Scratch) -> N
         tools,
         "texture_generate",
         {"path": scratch.path("big.png"), "kind": "checker", "width": 2048, "height": 16},
-        "LIMIT_EXCEEDED",
+        "INVALID_PARAMS",
     )
     assert "1024" in too_big["message"]
     assert "1024" in too_big["hint"]

@@ -5,6 +5,7 @@ extends RefCounted
 ## links are neither listed nor entered, so a walk never leaves the project and never loops (a link
 ## that stays inside shows its target under the target's own path).
 
+const Glob := preload("res://addons/godot_live_mcp/shared/glob.gd")
 const PathGuard := preload("res://addons/godot_live_mcp/security/path_guard.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
 const SecretFiles := preload("res://addons/godot_live_mcp/security/secret_files.gd")
@@ -35,9 +36,9 @@ static func matches(glob: String, root: String, path: String) -> bool:
 	if glob == "" or glob == "*":
 		return true
 	if not glob.contains("/"):
-		return path.get_file().match(glob)
+		return Glob.matches(path.get_file(), glob)
 	var relative: String = path.trim_prefix(root).trim_prefix("/")
-	return relative.match(glob) or (glob.begins_with("**/") and relative.match(glob.substr(3)))
+	return Glob.matches(relative, glob) or (glob.begins_with("**/") and Glob.matches(relative, glob.substr(3)))
 
 
 static func _walk_into(folder: String, recursive: bool, found: Array[Dictionary]) -> void:

@@ -6,6 +6,7 @@ extends RefCounted
 const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const PropertyOutput := preload("res://addons/godot_live_mcp/authoring/property_output.gd")
+const PropertyBounds := preload("res://addons/godot_live_mcp/contract/property_bounds.gd")
 
 ## Properties with a tool of their own: setting them here would bypass its checks.
 const OWN_TOOLS: Dictionary = {
@@ -39,7 +40,8 @@ static func coerce_values(target: Object, properties: Dictionary) -> Result:
 		if converted.failed():
 			return converted
 		values[name] = converted.value
-	return Result.of(values)
+	var sized: Result = PropertyBounds.check_product(target, values)
+	return sized if sized.failed() else Result.of(values)
 
 
 ## The property-list entry of name when target has a property so called that may be set here;

@@ -3,6 +3,7 @@ extends RefCounted
 ## classdb.* commands: the classes the engine (and the project's class_name scripts) offer, and
 ## their members.
 
+const Glob := preload("res://addons/godot_live_mcp/shared/glob.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
@@ -69,7 +70,7 @@ const COMMANDS := {
 		),
 		"args":
 		[
-			{"filter": "string: Only names containing this (case-insensitive); '*' and '?' make it a pattern."},
+			{"filter": "@glob: Only names containing this (case-insensitive); '*' and '?' make it a pattern."},
 			{"base": "string: Only this class and those inheriting from it, e.g. 'Node2D' or 'Resource'."},
 			{"instantiable_only": "boolean=false: Only classes that can be created (no abstract ones)."},
 			{"include_editor_classes": "boolean=false: Also list editor-only classes (EditorPlugin, ...)."},
@@ -200,7 +201,7 @@ static func _owner_of(name: String, method: String) -> String:
 
 static func _name_matches(lower_name: String, filter: String) -> bool:
 	if filter.contains("*") or filter.contains("?"):
-		return lower_name.match(filter)
+		return Glob.matches(lower_name, filter)
 	return lower_name.contains(filter)
 
 

@@ -54,7 +54,7 @@ const COMMANDS := {
 		[
 			TARGET,
 			{"offset": "integer[0..]=0: How many of the newest actions to skip."},
-			{"limit": "integer[1..]=50: How many actions to list, newest first."},
+			{"limit": "integer[1..10000]=50: How many actions to list, newest first."},
 		],
 		"returns":
 		[

@@ -46,7 +46,7 @@ const COMMANDS := {
 		"args":
 		[
 			{"path": 'string="res://": Folder to list (res:// path).'},
-			{"glob": "string=\"*\": Only names matching this pattern ('*.gd'); with '/' it matches the relative path."},
+			{"glob": "@glob=\"*\": Only names matching this pattern ('*.gd'); with '/' it matches the relative path."},
 			{"recursive": "boolean=false: Also list the contents of sub-folders."},
 			{"detail": Detail.ARG % "brief: paths below path; normal: + type, size; full: + modified, resource_type"},
 			{"offset": PageArgs.OFFSET % "entry", "limit": PageArgs.LIMIT_200 % "entries"},
@@ -68,7 +68,10 @@ const COMMANDS := {
 			"path!": "string: File to read (res:// path).",
 			"offset": "integer[0..]=0: Byte offset to start at (0, or a next_offset from the previous page).",
 			"max_bytes":
-			"integer[1..]: Most bytes to return; at most the read cap (godot_live_mcp/limits/read_cap_kb). Default: the rest.",
+			(
+				"integer[1..1073741824]: Most bytes to return; at most the read cap"
+				+ " (godot_live_mcp/limits/read_cap_kb). Default: the rest."
+			),
 			"encoding": ENCODING + ": text: UTF-8 text; base64: the bytes (secrets redacted in both).",
 		},
 		"returns":

@@ -33,11 +33,11 @@ const COMMANDS := {
 		),
 		"args":
 		[
-			{"query!": "string: Text to find (or a regular expression when regex is true)."},
+			{"query!": "string[1..1024]: Text to find (or a regular expression when regex is true)."},
 			{"regex": "boolean=false: Treat query as a PCRE regular expression."},
 			{"case_sensitive": "boolean=true: Match letter case exactly."},
 			{"path": 'string="res://": Folder to search, recursively (res:// path).'},
-			{"glob": "string=\"*\": Only files whose name matches ('*.gd'); with '/' it matches the relative path."},
+			{"glob": "@glob=\"*\": Only files whose name matches ('*.gd'); with '/' it matches the relative path."},
 			{"offset": PageArgs.OFFSET % "match", "limit": PageArgs.LIMIT_100 % "matches"},
 		],
 		"returns":

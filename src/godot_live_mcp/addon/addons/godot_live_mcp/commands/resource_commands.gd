@@ -5,6 +5,7 @@ extends RefCounted
 ## in the global history (undo rewrites the file and refreshes the copy the editor holds).
 
 const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
+const PropertyBounds := preload("res://addons/godot_live_mcp/contract/property_bounds.gd")
 const NameSuggestions := preload("res://addons/godot_live_mcp/contract/name_suggestions.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
@@ -204,7 +205,8 @@ static func coerce_all(resource: Resource, requested: Dictionary) -> Result:
 		if coerced.failed():
 			return coerced
 		values[name] = coerced.value
-	return Result.of(values)
+	var sized: Result = PropertyBounds.check_product(resource, values)
+	return sized if sized.failed() else Result.of(values)
 
 
 ## Sets values on resource and saves it to path, undoable (ProjectFiles.apply); the value is

@@ -32,6 +32,8 @@ var group_description: String = ""
 var keywords: PackedStringArray = PackedStringArray()
 var project_path_params: PackedStringArray = PackedStringArray()
 var user_path_params: PackedStringArray = PackedStringArray()
+## "width height" -> the most the product of those arguments may be (checked before the handler runs).
+var argument_products: Dictionary = {}
 ## Where the command runs: "editor", or "runtime" for a command the running game answers (the
 ## editor only describes those; the server routes their calls to the game).
 var channel: String = "editor"
@@ -145,6 +147,13 @@ func guard_project_path(param: String) -> MCPToolkitCommandOptions:
 ## Refuse, before the handler runs, a value of this parameter that is not a safe user:// path.
 func guard_user_path(param: String) -> MCPToolkitCommandOptions:
 	user_path_params.append(param)
+	return self
+
+
+## Refuse, before the handler runs, arguments whose product is over most (names space-separated:
+## "width height" bounds a rect's cells); the schema bounds each one alone.
+func limit_product(names: String, most: int) -> MCPToolkitCommandOptions:
+	argument_products[names] = most
 	return self
 
 

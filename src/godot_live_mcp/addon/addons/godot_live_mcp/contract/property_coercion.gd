@@ -9,6 +9,7 @@ const CoercionTags := preload("res://addons/godot_live_mcp/contract/coercion_tag
 const Components := preload("res://addons/godot_live_mcp/contract/coercion_components.gd")
 const CoercionResources := preload("res://addons/godot_live_mcp/contract/coercion_resources.gd")
 const CoercionTarget := preload("res://addons/godot_live_mcp/contract/coercion_target.gd")
+const PropertyBounds := preload("res://addons/godot_live_mcp/contract/property_bounds.gd")
 
 const SKIPPED_USAGE := PROPERTY_USAGE_CATEGORY | PROPERTY_USAGE_GROUP | PROPERTY_USAGE_SUBGROUP
 const INT_MIN := -9223372036854775807 - 1
@@ -58,7 +59,10 @@ static func for_property(target: Object, property: String, json: Variant) -> Res
 	if info.is_empty():
 		var message: String = "%s has no property '%s'." % [_name_of(target), property]
 		return Result.fail("NOT_FOUND", message, MCPToolkitError.hint_for_param("property"))
-	return coerce(json, CoercionTarget.of_property(info, target)).within("Property '%s'" % property)
+	var read: Result = coerce(json, CoercionTarget.of_property(info, target))
+	var bounded: Result = PropertyBounds.check_value(info, read.value) if read.succeeded() else read
+	read = bounded if bounded.failed() else read
+	return read.within("Property '%s'" % property)
 
 
 ## The property-list entry named property, or {}.
@@ -293,7 +297,10 @@ static func _apply_properties(resource: Resource, properties: Dictionary) -> Res
 		if read.failed():
 			return read.within("NewResource %s" % CoercionResources.class_of(resource))
 		resource.set(str(name), read.value)
-	return Result.of(resource)
+	var sized: Result = PropertyBounds.check_product(resource)
+	return (
+		sized.within("NewResource %s" % CoercionResources.class_of(resource)) if sized.failed() else Result.of(resource)
+	)
 
 
 static func _name_of(target: Object) -> String:

@@ -4,13 +4,16 @@ extends RefCounted
 ##
 ## A field is "TYPE: description" (the description is optional). TYPE is string, integer, number,
 ## boolean, object, any, array, array<TYPE>, enum(a|b|c), or @fragment (FRAGMENTS below), then
-## optionally a range [min..max] and a default =JSON. A key ending in "!" is required. A field
+## optionally a range [min..max] (a number's value, a string's length, an array's size: "array<string>[..64]")
+## and a default =JSON. A key ending in "!" is required. A field
 ## written as a Dictionary is JSON Schema as it is, unless it has an "@" key: then it is a nested
 ## object ("@": "object: text") or an array of such objects ("@": "array: text") whose other keys
 ## are its fields (or an Array of field Dictionaries, merged); "@items": FIELD instead of fields makes
 ## an array of a field declared elsewhere. In results ("returns"), "@page": "unit cursor" adds the pagination fields.
 
 const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
+const Glob := preload("res://addons/godot_live_mcp/shared/glob.gd")
+const BOUND_KEYS := {"string": ["minLength", "maxLength"], "array": ["minItems", "maxItems"]}
 
 ## Shared fields, written once; "@scene: other text" keeps the schema and changes the description.
 const FRAGMENTS := {
@@ -22,6 +25,7 @@ const FRAGMENTS := {
 		+ " fail (ALREADY_EXISTS) or overwrite (replace)."
 	),
 	"create_status": "enum(created|returned|replaced): What happened to the target.",
+	"glob": "string[..%d]: A glob pattern: * matches any run of characters, ? any one." % Glob.MAX_LENGTH,
 	"value": 'any: A value as JSON, or a tagged value such as {"type": "Vector2", "x": 1, "y": 2}.',
 }
 
@@ -116,8 +120,8 @@ static func _typed(head: String, open: bool) -> Dictionary:
 		default_text = head.substr(equals + 1)
 		head = head.left(equals)
 	var bounds: String = ""
-	var bracket: int = head.find("[")
-	if bracket >= 0 and head.ends_with("]"):
+	var bracket: int = head.rfind("[")
+	if bracket > head.rfind(">") and head.ends_with("]"):
 		bounds = head.substr(bracket + 1, head.length() - bracket - 2)
 		head = head.left(bracket)
 	var schema: Dictionary = _base(head, open)
@@ -162,13 +166,16 @@ static func _default_at(head: String) -> int:
 	return -1
 
 
+## "[min..max]" bounds a number's value, a string's length or an array's item count.
 static func _bound(schema: Dictionary, bounds: String) -> void:
 	var ends: PackedStringArray = bounds.split("..")
-	var whole: bool = schema.get("type") == "integer"
+	var type: String = str(schema.get("type", ""))
+	var keys: Array = BOUND_KEYS.get(type, ["minimum", "maximum"])
+	var whole: bool = type != "number"
 	if ends.size() > 0 and ends[0] != "":
-		schema["minimum"] = int(ends[0]) if whole else float(ends[0])
+		schema[keys[0]] = int(ends[0]) if whole else float(ends[0])
 	if ends.size() > 1 and ends[1] != "":
-		schema["maximum"] = int(ends[1]) if whole else float(ends[1])
+		schema[keys[1]] = int(ends[1]) if whole else float(ends[1])
 
 
 static func _default(text: String, type: String) -> Variant:

@@ -13,7 +13,10 @@ const DEFAULT_FORMAT := "jpeg"
 const DEFAULT_QUALITY := 75
 const DEFAULT_MAX_SIZE := 900
 const MIN_MAX_SIZE := 16
+const MAX_MAX_SIZE := 1 << 16
 const MIN_MAX_BYTES := 1024
+## More than a message carries is lowered to what it does (transport_cap_bytes).
+const MAX_MAX_BYTES := 1 << 30
 ## Over budget, JPEG quality drops in these steps down to the floor before the image shrinks.
 const QUALITY_STEP := 20
 const QUALITY_FLOOR := 35
@@ -26,10 +29,10 @@ const MAX_SCALE := 4.0
 ## A region in the captured image's own pixels.
 const REGION := {
 	"@": "object: Capture only this rectangle (x, y, width, height) in pixels of the full image.",
-	"x": "integer[0..]: Left edge.",
-	"y": "integer[0..]: Top edge.",
-	"width": "integer[1..]: Width.",
-	"height": "integer[1..]: Height.",
+	"x": "integer[0..16384]: Left edge.",
+	"y": "integer[0..16384]: Top edge.",
+	"width": "integer[1..16384]: Width.",
+	"height": "integer[1..16384]: Height.",
 }
 ## The parameters every screenshot tool takes, and the image its result describes (the pixels travel
 ## as MCP image content, not in the result), in schema shorthand.
@@ -45,11 +48,15 @@ const ARGS := {
 	"max_size":
 	(
 		("integer[%d.." % MIN_MAX_SIZE)
+		+ ("%d" % MAX_MAX_SIZE)
 		+ ("]=%d: Longest side in pixels; larger images are scaled down." % DEFAULT_MAX_SIZE)
 	),
 	"max_bytes":
 	(
-		("integer[%d..]: Byte budget of the encoded image; quality, then size, is lowered to meet it." % MIN_MAX_BYTES)
+		(
+			("integer[%d.." % MIN_MAX_BYTES)
+			+ ("%d]: Byte budget of the encoded image; quality, then size, is lowered to meet it." % MAX_MAX_BYTES)
+		)
 		+ " Default: the godot_live_mcp/limits/screenshot_max_kb setting."
 	),
 	"scale":
@@ -223,9 +230,9 @@ static func _param_problem(params: Dictionary) -> String:
 		return "format must be one of %s." % ", ".join(FORMATS)
 	if not _int_within(params, "quality", 1, 100):
 		return "quality must be an integer from 1 to 100."
-	if not _int_within(params, "max_size", MIN_MAX_SIZE, 1 << 16):
+	if not _int_within(params, "max_size", MIN_MAX_SIZE, MAX_MAX_SIZE):
 		return "max_size must be an integer of at least %d." % MIN_MAX_SIZE
-	if not _int_within(params, "max_bytes", MIN_MAX_BYTES, 1 << 40):
+	if not _int_within(params, "max_bytes", MIN_MAX_BYTES, MAX_MAX_BYTES):
 		return "max_bytes must be an integer of at least %d." % MIN_MAX_BYTES
 	var factor: Variant = params.get("scale", 1.0)
 	if not (factor is int or factor is float) or float(factor) < MIN_SCALE or float(factor) > MAX_SCALE:

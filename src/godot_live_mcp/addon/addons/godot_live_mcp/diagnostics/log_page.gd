@@ -17,7 +17,7 @@ const MIN_GODOT_VERSION := "4.5"
 ## What a log tool takes and answers (editor.get_log, runtime.get_log), in schema shorthand.
 const ARGS := {
 	"cursor": "integer[0..]: Return entries from this sequence number on (a resume_cursor). Omit for the newest.",
-	"limit": "integer[1..]=%d: How many entries to return at most." % DEFAULT_LIMIT,
+	"limit": "integer[1..10000]=%d: How many entries to return at most." % DEFAULT_LIMIT,
 	"kinds":
 	{
 		"type": "array",

@@ -11,6 +11,7 @@ const CommandEntry := preload("res://addons/godot_live_mcp/dispatch/command_entr
 const ContractData := preload("res://addons/godot_live_mcp/contract/contract_data.gd")
 const VersionGate := preload("res://addons/godot_live_mcp/contract/version_gate.gd")
 const PathGuard := preload("res://addons/godot_live_mcp/security/path_guard.gd")
+const ArgumentBounds := preload("res://addons/godot_live_mcp/dispatch/argument_bounds.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 
@@ -138,6 +139,8 @@ func call_command(method: String, params: Dictionary, context: MCPToolkitToolCon
 	if unloaded.failed():
 		return unloaded.to_envelope()
 	var denied: Result = _guard_paths(entry.options, params)
+	if denied.succeeded():
+		denied = ArgumentBounds.check(params, entry.options.input_schema, entry.options.argument_products)
 	if denied.failed():
 		return denied.to_envelope()
 	var filled: CommandParams = CommandParams.with_defaults(params, entry.options.input_schema)

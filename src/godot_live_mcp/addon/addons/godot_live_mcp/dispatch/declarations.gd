@@ -8,7 +8,8 @@ extends RefCounted
 ## run (the handler's name; the verb after the "." when absent), text (the description), args and
 ## returns (schema shorthand, see schema_shorthand.gd), marks (any of contract.json "marks",
 ## space-separated), and optionally timeout_ms, guard and guard_user (parameters that must be res://
-## or user:// paths), hint (on success), group, keywords, min_godot and max_godot.
+## or user:// paths), products ("width height": the most their product may be),
+## hint (on success), group, keywords, min_godot and max_godot.
 ## `const DEFAULTS := {...}` gives any of these keys to every command of the module that does not
 ## set it. Handlers take a CommandParams (and a MCPToolkitToolContext when cancellable, which also
 ## reports progress) and return a Result.
@@ -73,6 +74,9 @@ static func options_for(spec: Dictionary, default_group: String, channel: String
 		options.guard_project_path(param)
 	for param: String in spec.get("guard_user", []):
 		options.guard_user_path(param)
+	var products: Dictionary = spec.get("products", {})
+	for names: String in products:
+		options.limit_product(names, int(products[names]))
 	var group: String = str(spec.get("group", default_group))
 	if group != "":
 		var known: Dictionary = ContractData.group(group)

@@ -5,11 +5,12 @@ extends RefCounted
 ## given must match; none given keeps everything. The editor's and the game's node listings take
 ## the same filter arguments (export-clean).
 
+const Glob := preload("res://addons/godot_live_mcp/shared/glob.gd")
 const NodeFilter := preload("res://addons/godot_live_mcp/shared/node_filter.gd")
 
 ## The filter arguments as commands declare them (schema shorthand), the same in editor and game.
 const ARGS := {
-	"name": "string: Keep nodes whose name matches this pattern (case-insensitive, * and ?), e.g. 'Coin*'.",
+	"name": "@glob: Keep nodes whose name matches this pattern (case-insensitive, * and ?), e.g. 'Coin*'.",
 	"type": "string: Keep nodes of this class or a subclass, e.g. 'Area2D', or whose script has this class_name.",
 	"group": "string: Keep nodes in this group.",
 	"script": "string: Keep nodes whose script is this res:// path.",
@@ -31,7 +32,7 @@ static func from_params(params: Dictionary) -> NodeFilter:
 
 
 func matches(node: Node) -> bool:
-	if name_pattern != "" and not str(node.name).matchn(name_pattern):
+	if name_pattern != "" and not Glob.matches(str(node.name), name_pattern, true):
 		return false
 	if type != "" and not _is_of_type(node):
 		return false

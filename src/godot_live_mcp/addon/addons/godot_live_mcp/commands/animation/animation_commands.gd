@@ -80,9 +80,9 @@ const COMMANDS := {
 			PLAYER,
 			ANIMATION,
 			{
-				"length": "number[0.001..]=1.0: Length in seconds.",
+				"length": "number[0.001..86400]=1.0: Length in seconds.",
 				"loop_mode": AnimationVocabulary.LOOP_MODE + '="none": linear repeats, pingpong plays back and forth.',
-				"step": "number[0..]: Editor snap step in seconds; the engine's default (1/30 s) when omitted.",
+				"step": "number[0..86400]: Editor snap step in seconds; the engine's default (1/30 s) when omitted.",
 				"if_exists": "@if_exists",
 			},
 		],
@@ -97,9 +97,9 @@ const COMMANDS := {
 			PLAYER,
 			ANIMATION,
 			{
-				"length": "number[0.001..]: Length in seconds.",
+				"length": "number[0.001..86400]: Length in seconds.",
 				"loop_mode": AnimationVocabulary.LOOP_MODE + ": linear repeats, pingpong plays back and forth.",
-				"step": "number[0..]: Editor snap step in seconds.",
+				"step": "number[0..86400]: Editor snap step in seconds.",
 			},
 		],
 		"returns": [{"scene!": "string", "node_path!": "string"}, ROW, {"warning": "string"}],

@@ -17,7 +17,7 @@ const GROUP := "animation"
 const TRACK_INDEX := {"track!": "integer[0..]: Index of the track (animation_get lists them)."}
 const KEY_IN := {
 	"@": "object: One key.",
-	"time!": "number[0..]: Seconds.",
+	"time!": "number[0..86400]: Seconds.",
 	"value":
 	(
 		"any: Value/position_3d/scale_3d/bezier keys: typed JSON of the property ({'type': 'Vector3', ...},"

@@ -100,7 +100,7 @@ const COMMANDS := {
 					+ '="enabled": auto: take it by itself; enabled: by travel or condition.'
 				),
 				"advance_condition": "string: Condition name; set parameters/conditions/<name> to true to take it.",
-				"xfade_time": "number[0..]=0: Cross-fade seconds.",
+				"xfade_time": "number[0..86400]=0: Cross-fade seconds.",
 				"if_exists": "@if_exists",
 			},
 		],

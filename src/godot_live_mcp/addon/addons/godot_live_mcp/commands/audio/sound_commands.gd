@@ -36,9 +36,9 @@ const COMMANDS := {
 				"end_frequency": "number[1..20000]: Pitch in Hz at the end (a sweep); the start pitch when omitted.",
 			},
 			{
-				"duration": "number=0.3: Length in seconds, at most 5.",
-				"attack": "number[0..]=0.01: Seconds to fade in.",
-				"decay": "number[0..]=0.1: Seconds to fade out at the end.",
+				"duration": "number[0..%d]=0.3: Length in seconds." % MAX_SECONDS,
+				"attack": "number[0..%d]=0.01:" % MAX_SECONDS + " Seconds to fade in.",
+				"decay": "number[0..%d]=0.1:" % MAX_SECONDS + " Seconds to fade out at the end.",
 				"volume": "number[0..1]=0.5: Peak amplitude.",
 				"mix_rate": "integer[8000..48000]=22050: Samples a second.",
 				"seed": "integer=1: Noise seed (the same seed gives the same noise).",

@@ -33,8 +33,8 @@ const COMMANDS := {
 			{
 				"path!": "string: Where to save it: a .tres (any kind) or a .png (checker only; smaller than a .tres).",
 				"kind!": "enum(noise|gradient|checker): What to draw.",
-				"width": "integer[1..]=256: Pixels.",
-				"height": "integer[1..]=256: Pixels.",
+				"width": "integer[1..%d]=256: Pixels." % MAX_SIDE,
+				"height": "integer[1..%d]=256: Pixels." % MAX_SIDE,
 				"if_exists": "@if_exists",
 			},
 			{
@@ -45,7 +45,7 @@ const COMMANDS := {
 				"fill": 'enum(linear|radial|square)="linear": Kind gradient: the shape of the fill.',
 				"fill_from": "any: Kind gradient: where the fill starts, [u, v] in 0..1 (default [0, 0]).",
 				"fill_to": "any: Kind gradient: where it ends, [u, v] in 0..1 (default [1, 0]).",
-				"cell_size": "integer[1..]=32: Kind checker: pixels per square.",
+				"cell_size": "integer[1..%d]=32: Kind checker" % MAX_SIDE + ": pixels per square.",
 				"colors": "array: Kind checker: the two colours (default white and black).",
 			},
 		],

@@ -19,7 +19,7 @@ const COMMANDS := {
 		[
 			SpriteFramesTarget.ARGS,
 			{"animation!": "string: Name of the new animation."},
-			{"fps": "number[0..]=10: Frames per second.", "loop": "boolean=true: Whether it loops."},
+			{"fps": "number[0..1000]=10: Frames per second.", "loop": "boolean=true: Whether it loops."},
 			{"if_exists": "@if_exists"},
 		],
 		"returns": [SpriteFramesTarget.ROW, STATE, {"status!": "@create_status"}],
@@ -45,7 +45,7 @@ const COMMANDS := {
 		[
 			SpriteFramesTarget.ARGS,
 			{"animation!": SpriteFramesTarget.ANIMATION},
-			{"fps": "number[0..]: Frames per second.", "loop": "boolean: Whether it loops."},
+			{"fps": "number[0..1000]: Frames per second.", "loop": "boolean: Whether it loops."},
 		],
 		"returns": [SpriteFramesTarget.ROW, STATE],
 		"marks": "idempotent",

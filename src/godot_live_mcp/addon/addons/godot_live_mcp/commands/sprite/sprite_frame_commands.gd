@@ -19,10 +19,16 @@ const COMMANDS := {
 		[
 			SpriteFramesTarget.ARGS,
 			{"animation!": SpriteFramesTarget.ANIMATION},
-			{"textures!": "array<string>: res:// paths of the images, one frame each, in order."},
+			{
+				"textures!":
+				(
+					"array<string>[1..%d]: res://" % SpriteSheet.MAX_FRAMES
+					+ " paths of the images, one frame each, in order."
+				)
+			},
 			{
 				"at": "integer[-1..]=-1: Index the first new frame gets; -1 appends.",
-				"duration": "number[0..]=1.0: Relative duration of each new frame.",
+				"duration": "number[0..1000]=1.0: Relative duration of each new frame.",
 			},
 		],
 		"returns": [SpriteFramesTarget.ROW, COUNT],

@@ -12,12 +12,12 @@ const PathGuard := preload("res://addons/godot_live_mcp/security/path_guard.gd")
 const MAX_FRAMES := 512
 const ARGS := {
 	"texture!": "string: res:// path of the sheet image (imported; editor_wait_for_idle waits for a new one).",
-	"hframes": "integer[1..]=1: Columns of the grid.",
-	"vframes": "integer[1..]=1: Rows of the grid.",
-	"frame_size": "array<integer>: Frame size [w, h] in pixels, instead of hframes and vframes.",
-	"first_frame": "integer[0..]=0: First grid cell to take, counted row by row.",
-	"frame_count": "integer[1..]: How many frames to take; up to the last cell when omitted.",
-	"fps": "number[0..]=10: Frames per second.",
+	"hframes": "integer[1..%d]=1:" % MAX_FRAMES + " Columns of the grid.",
+	"vframes": "integer[1..%d]=1:" % MAX_FRAMES + " Rows of the grid.",
+	"frame_size": "array<integer[1..16384]>[2..2]: Frame size [w, h] in pixels, instead of hframes and vframes.",
+	"first_frame": "integer[0..%d]=0:" % (MAX_FRAMES * MAX_FRAMES) + " First grid cell to take, counted row by row.",
+	"frame_count": "integer[1..%d]:" % MAX_FRAMES + " How many frames to take; up to the last cell when omitted.",
+	"fps": "number[0..1000]=10: Frames per second.",
 	"loop": "boolean=true: Whether the animation loops.",
 	"if_exists": "@if_exists",
 }

@@ -13,8 +13,8 @@ const RECT := {
 	"@": "object: A rectangle of cells.",
 	"x!": "integer: Column of its top-left cell.",
 	"y!": "integer: Row of its top-left cell.",
-	"width!": "integer[1..]: Cells across.",
-	"height!": "integer[1..]: Cells down.",
+	"width!": "integer[1..%d]: Cells across." % MAX_CELLS,
+	"height!": "integer[1..%d]: Cells down." % MAX_CELLS,
 }
 const USED_RECT := {
 	"@": "object: The rectangle the layer's cells cover.",

@@ -45,6 +45,7 @@ const COMMANDS := {
 	},
 	"tilemap.fill_rect":
 	{
+		"products": {"rect.width rect.height": Cells.MAX_CELLS},
 		"text": "Paint every cell of a rectangle of a TileMapLayer with one tile.",
 		"args": [Cells.LAYER_ARGS, {"rect!": Cells.RECT}, TILE],
 		"returns": Cells.CHANGED,
@@ -76,6 +77,7 @@ const COMMANDS := {
 	},
 	"tilemap.erase_cells":
 	{
+		"products": {"rect.width rect.height": Cells.MAX_CELLS},
 		"text": "Erase cells of a TileMapLayer: a list of cells, a rectangle, or all=true for every cell.",
 		"args":
 		[
@@ -88,6 +90,7 @@ const COMMANDS := {
 	},
 	"tilemap.get_cells":
 	{
+		"products": {"rect.width rect.height": Cells.MAX_CELLS},
 		"text": "Read the used cells of a TileMapLayer (in a rectangle, or all), row by row, with its used rect.",
 		"args":
 		[

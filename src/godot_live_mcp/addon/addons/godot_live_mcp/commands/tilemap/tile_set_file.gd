@@ -17,9 +17,9 @@ const TILES := (
 )
 const ATLAS_ARGS := {
 	"texture!": "string: res:// path of the atlas image (imported; editor_wait_for_idle waits for a new one).",
-	"tile_size": "array<integer>: Tile size [w, h] in pixels; the tile set's own when omitted.",
-	"separation": "array<integer>=[0, 0]: Pixels between tiles [x, y].",
-	"margins": "array<integer>=[0, 0]: Pixels before the first tile [left, top].",
+	"tile_size": "array<integer[1..4096]>[2..2]: Tile size [w, h] in pixels; the tile set's own when omitted.",
+	"separation": "array<integer[0..4096]>[2..2]=[0, 0]: Pixels between tiles [x, y].",
+	"margins": "array<integer[0..4096]>[2..2]=[0, 0]: Pixels before the first tile [left, top].",
 }
 
 

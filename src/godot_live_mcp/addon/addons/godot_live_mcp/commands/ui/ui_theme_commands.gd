@@ -47,7 +47,7 @@ const COMMANDS := {
 		"args":
 		[
 			{"path!": "string: Where to save it (res:// path ending in .tres).", "if_exists": "@if_exists"},
-			{"default_font_size": "integer[1..]: Font size of every control that sets none.", "items": ITEMS},
+			{"default_font_size": "integer[1..4096]: Font size of every control that sets none.", "items": ITEMS},
 		],
 		"returns": [FileCommands.CHANGED, {"status": "@create_status", "item_count!": "integer"}],
 	},

@@ -42,7 +42,7 @@ const COMMANDS := {
 	"input.action_tap":
 	{
 		"text": "Press an input action now and release it after `frames` game frames.",
-		"args": [ACTION, STRENGTH, {"frames": "integer[1..]=1: Game frames to hold it before the release."}],
+		"args": [ACTION, STRENGTH, {"frames": "integer[1..100000]=1: Game frames to hold it before the release."}],
 		"returns": SENT,
 	},
 	"input.key":

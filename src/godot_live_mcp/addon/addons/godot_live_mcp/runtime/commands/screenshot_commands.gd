@@ -15,7 +15,7 @@ const GROUP := "runtime"
 const REGION := [
 	ScreenshotCodec.REGION,
 	{"@": "object: Capture only a live node's rectangle (node, margin), or pixels (x, y, width, height)."},
-	{"node": "string: A live node's path, e.g. 'Player'.", "margin": "integer[0..]=0: Pixels added around it."},
+	{"node": "string: A live node's path, e.g. 'Player'.", "margin": "integer[0..4096]=0: Pixels added around it."},
 ]
 const COMMANDS := {
 	"runtime.screenshot":
