@@ -253,14 +253,26 @@ class LanguageServerTool(ToolBackend):
         documents = Documents(target.uris, _proposed(target, arguments))
         try:
             with anyio.fail_after(timeout_s):
-                async with LanguageServerClient.connect(target.port, target.uris) as client:
-                    return CommandSuccess(await self._tool.query(client, documents, arguments))
+                try:
+                    return await self._ask(target, documents, arguments)
+                except ToolError as error:
+                    # A server the editor just opened again restarts once more on its settings change
+                    # (engine_servers.gd), closing the first connection: ask again.
+                    if opened is None or error.code != ErrorCode.LSP_UNAVAILABLE:
+                        raise
+                    return await self._ask(target, documents, arguments)
         except TimeoutError:
             raise ToolError(
                 ErrorCode.TIMEOUT,
                 f"{self._tool.name}: the language server gave no answer within {timeout_s:.0f} s.",
                 "Check a smaller folder, or retry when the editor is less busy.",
             ) from None
+
+    async def _ask(
+        self, target: LanguageServerTarget, documents: Documents, arguments: JsonObject
+    ) -> CommandReply:
+        async with LanguageServerClient.connect(target.port, target.uris) as client:
+            return CommandSuccess(await self._tool.query(client, documents, arguments))
 
 
 def _proposed(target: LanguageServerTarget, arguments: JsonObject) -> dict[str, str]:

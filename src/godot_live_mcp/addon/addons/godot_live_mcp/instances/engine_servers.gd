@@ -13,8 +13,9 @@ extends Node
 const ScanHazard := preload("res://addons/godot_live_mcp/security/scan_hazard.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 
-## The lsp tools ask before every call; a call lasts at most 60 s.
+## The lsp tools ask before every call; a call lasts at most 60 s. GODOT_MCP_LSP_IDLE_S overrides it.
 const IDLE_MS := 120_000
+const IDLE_ENV := "GODOT_MCP_LSP_IDLE_S"
 const PORT_ENV := "GODOT_MCP_LSP_PORT"
 const LANGUAGE_SERVER := "GDScriptLanguageServer"
 ## A change in this group restarts a language server that was stopped (the engine starts it once).
@@ -77,7 +78,7 @@ static func open_for_tools() -> Result:
 	if servers == null or (servers.get("_language_server") as Node) == null:
 		return Result.of({"port": port, "managed": false})
 	servers.call("_open_language_server")
-	return Result.of({"port": port, "managed": true, "idle_close_s": IDLE_MS / 1000})
+	return Result.of({"port": port, "managed": true, "idle_close_s": _idle_ms() / 1000})
 
 
 func _open_language_server() -> void:
@@ -98,6 +99,9 @@ func _nudge_restart() -> void:
 	if _restart_value < 0:
 		_restart_value = now
 	settings.call(&"set_setting", RESTART_SETTING, _restart_value + 1 if now == _restart_value else _restart_value)
+	# The editor tells its nodes about changed settings a while later; this one is told at once.
+	var changed: int = ClassDB.class_get_integer_constant(&"EditorSettings", &"NOTIFICATION_EDITOR_SETTINGS_CHANGED")
+	_language_server.notification(changed)
 
 
 ## Leaving the tree stops the server; coming back does not start it again.
@@ -111,9 +115,14 @@ func _stop() -> void:
 
 
 func _process(_delta: float) -> void:
-	if _opened_ms >= 0 and Time.get_ticks_msec() - _opened_ms > IDLE_MS:
+	if _opened_ms >= 0 and Time.get_ticks_msec() - _opened_ms > _idle_ms():
 		_opened_ms = -1
 		_stop()
+
+
+static func _idle_ms() -> int:
+	var given: String = OS.get_environment(IDLE_ENV)
+	return given.to_int() * 1000 if given.is_valid_int() and given.to_int() > 0 else IDLE_MS
 
 
 func _editor_settings() -> Object:
