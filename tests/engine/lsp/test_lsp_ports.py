@@ -17,14 +17,17 @@ from tests.engine.harness import EngineEditor
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
 
+def launched_with(pid: int) -> list[str]:
+    return Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")
+
+
 async def test_the_editor_publishes_its_language_server_port(
     engine_editor: EngineEditor, tools: Client
 ) -> None:
     instance = engine_editor.instance
     assert instance.lsp_port is not None
     assert instance.dap_port is None
-    launched = Path(f"/proc/{instance.pid}/cmdline")
-    args = launched.read_bytes().decode().split("\0")
+    args = launched_with(instance.pid)
     assert args[args.index("--lsp-port") + 1] == str(instance.lsp_port)
     dap_port = int(args[args.index("--dap-port") + 1])
     await call(tools, "lsp_symbols", {"path": "res://scripts/level.gd"})
