@@ -10,6 +10,7 @@ extends Node
 ## the debug tools use the editor's debugger session. An editor a person started keeps both servers
 ## as their editor settings say.
 
+const EngineServers := preload("res://addons/godot_live_mcp/instances/engine_servers.gd")
 const ScanHazard := preload("res://addons/godot_live_mcp/security/scan_hazard.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 
@@ -22,7 +23,7 @@ const LANGUAGE_SERVER := "GDScriptLanguageServer"
 const RESTART_SETTING := "network/language_server/poll_limit_usec"
 
 ## The one node of this editor (null while the addon is off).
-static var _active: Node = null
+static var _active: EngineServers = null
 
 var _language_server: Node
 var _opened_ms: int = -1
@@ -74,10 +75,9 @@ static func open_for_tools() -> Result:
 			"The folder link %s loops back into the project: the language server would walk it without end." % hazard,
 			"Remove the link (the editor cannot scan the project while it is there either)."
 		)
-	var servers: Node = _active
-	if servers == null or (servers.get("_language_server") as Node) == null:
+	if _active == null or _active._language_server == null:
 		return Result.of({"port": port, "managed": false})
-	servers.call("_open_language_server")
+	_active._open_language_server()
 	return Result.of({"port": port, "managed": true, "idle_close_s": _idle_ms() / 1000})
 
 
