@@ -38,7 +38,6 @@ _HEADLESS_ARGS = ("--headless",)
 _DISPLAY_ARGS = ("--rendering-driver", "opengl3")
 # Read by the addon (instances/language_server_ports.gd) to publish the ports in the registry entry.
 LSP_PORT_ENV = "GODOT_MCP_LSP_PORT"
-DAP_PORT_ENV = "GODOT_MCP_DAP_PORT"
 
 
 class EditorLaunchError(ToolError):
@@ -65,8 +64,10 @@ class EditorProcess:
         log_path: Path,
         registry: Path,
         display: XDisplay | None = None,
+        held: socket.socket | None = None,
     ) -> None:
         self._popen = popen
+        self._held = held
         self.project = project
         self.log_path = log_path
         self.registry = registry
@@ -123,6 +124,8 @@ class EditorProcess:
                 self._signal_group(_SIGKILL)
                 self._popen.wait(5.0)
         self._signal_group(_SIGKILL)  # leftovers of the group, such as a game the editor started
+        if self._held is not None:
+            self._held.close()
         if self.display is not None:
             self.display.stop()
         return self.returncode
@@ -188,8 +191,14 @@ def launch_editor(
     mode = _DISPLAY_ARGS if screen is not None else _HEADLESS_ARGS
     args = [str(binary), *mode, "--editor", "--path", str(project), "--audio-driver", "Dummy"]
     ports = language_server_ports(extra_args)
-    # The engine keeps these flags from OS.get_cmdline_args(): the addon learns the ports from the env.
-    full_env.update({LSP_PORT_ENV: str(ports["--lsp-port"]), DAP_PORT_ENV: str(ports["--dap-port"])})
+    # The debug adapter authenticates no one and the debug tools do not use it: its port is held
+    # (bound, never listening) for the editor's life, so the engine cannot listen there.
+    held = None if "--dap-port" in extra_args else hold_port()
+    if held is not None:
+        ports["--dap-port"] = held.getsockname()[1]
+    # The engine keeps these flags from OS.get_cmdline_args(): the addon learns the port from the env
+    # (and keeps the language server closed until a tool asks for it: engine_servers.gd).
+    full_env[LSP_PORT_ENV] = str(ports["--lsp-port"])
     args += [part for flag, port in ports.items() if flag not in extra_args for part in (flag, str(port))]
     with _private_log(log_path) as log:
         try:
@@ -197,8 +206,10 @@ def launch_editor(
         except OSError as error:
             if screen is not None:
                 screen.stop()
+            if held is not None:
+                held.close()
             raise EditorLaunchError(f"Cannot start {binary}: {error}", log_path) from error
-    return EditorProcess(popen, project, log_path, registry, screen)
+    return EditorProcess(popen, project, log_path, registry, screen, held)
 
 
 def language_server_ports(extra_args: Sequence[str]) -> dict[str, int]:
@@ -210,6 +221,14 @@ def language_server_ports(extra_args: Sequence[str]) -> dict[str, int]:
         chosen = extra_args[given] if 0 < given < len(extra_args) else ""
         ports[flag] = int(chosen) if chosen.isdigit() else free_port()
     return ports
+
+
+def hold_port() -> socket.socket:
+    """A socket bound to a free port on 127.0.0.1 that never listens: while it is open, no other socket
+    can listen on that port (none of it sets SO_REUSEADDR), the engine's included."""
+    held = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    held.bind(("127.0.0.1", 0))
+    return held
 
 
 def free_port() -> int:

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 
 from godot_live_mcp.bridge.jsonrpc import JsonObject, JsonValue
-from godot_live_mcp.lsp._positions import ProjectUris, TextPosition, text_position
+from godot_live_mcp.lsp._positions import RES, ProjectUris, TextPosition, text_position
 
 __all__ = [
     "LineSource",
@@ -85,11 +85,14 @@ def symbol_entries(
 
 
 def locations(uris: ProjectUris, lines_of: LineSource, found: JsonValue) -> list[JsonObject]:
-    """Locations (or location links) as path, line, column and the line's text."""
+    """Locations (or location links) as path, line, column and the line's text; none outside the
+    project (the engine's workspace follows folder links out of it)."""
     items = found if isinstance(found, list) else [found] if isinstance(found, dict) else []
     entries: list[JsonObject] = []
     for item in map(_dict, items):
         uri = str(item.get("uri") or item.get("targetUri") or "")
+        if not uris.res_path(uri).startswith(RES):
+            continue
         lines = lines_of(uri)
         where = _start(lines, item.get("range") or item.get("targetSelectionRange"))
         text = lines[where.line - 1].strip() if 0 < where.line <= len(lines) else ""
@@ -135,6 +138,8 @@ def workspace_edits(uris: ProjectUris, lines_of: LineSource, found: JsonValue) -
         by_uri.append((str(_dict(change.get("textDocument")).get("uri", "")), change.get("edits")))
     entries: list[JsonObject] = []
     for uri, edits in by_uri:
+        if not uris.res_path(uri).startswith(RES):
+            continue
         lines = lines_of(uri)
         for text_edit in map(_dict, edits if isinstance(edits, list) else []):
             range_ = _dict(text_edit.get("range"))

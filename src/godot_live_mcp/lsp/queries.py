@@ -61,7 +61,7 @@ async def check_scripts(
                 f"{folder_or_file} is neither a script nor a folder.",
                 "Pass a res:// .gd path or folder.",
             )
-        scripts = [path.as_uri() for path in project_scripts(folder, include_addons)]
+        scripts = [path.as_uri() for path in project_scripts(folder, include_addons, uris.root)]
     for uri in scripts:
         await client.open_document(uri, documents.text(uri))
     await client.wait_diagnostics(scripts)

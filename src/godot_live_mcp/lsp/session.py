@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,6 +16,7 @@ from godot_live_mcp.lsp.client import lsp_unavailable
 __all__ = ["Documents", "LanguageServerTarget"]
 
 _SKIPPED_DIRS = frozenset({".godot", ".git", ".import"})
+MAX_SCRIPT_BYTES = 4 * 1024 * 1024  # a script past this is not one to read whole and send to the server
 
 
 @dataclass(frozen=True)
@@ -24,8 +27,11 @@ class LanguageServerTarget:
     uris: ProjectUris
 
     @classmethod
-    def of(cls, instance: EditorInstance) -> LanguageServerTarget:
-        """Raises ``LSP_UNAVAILABLE`` when the editor published no language server port."""
+    def of(cls, instance: EditorInstance, opened: int | None = None) -> LanguageServerTarget:
+        """The port the editor opened for the call, else the one it published; raises
+        ``LSP_UNAVAILABLE`` when there is neither."""
+        if opened is not None:
+            return cls(opened, ProjectUris(instance.project_path))
         if instance.lsp_port is None:
             raise lsp_unavailable(
                 f"The editor of {instance.project_name} (pid {instance.pid}) publishes no language server "
@@ -49,7 +55,7 @@ class Documents:
         if uri not in self._read:
             path = self.uris.res_path(uri)
             try:
-                self._read[uri] = self.uris.file(path).read_text("utf-8") if path.startswith(RES) else ""
+                self._read[uri] = read_script(self.uris.file(path)) if path.startswith(RES) else ""
             except OSError as error:
                 raise ToolError(
                     ErrorCode.NOT_FOUND,
@@ -66,11 +72,38 @@ class Documents:
             return []
 
 
-def project_scripts(folder: Path, include_addons: bool) -> Iterator[Path]:
-    """The ``.gd`` files under ``folder`` in path order, skipping the engine's own folders and, unless
-    asked, ``addons/`` (third-party code the project does not edit)."""
-    for path in sorted(folder.rglob("*.gd")):
-        parts = set(path.relative_to(folder).parts[:-1])
+def read_script(path: Path) -> str:
+    """The text of a regular file of at most ``MAX_SCRIPT_BYTES`` (``path`` already resolved inside the
+    project); raises ``OSError`` for anything else (a fifo or device would block or never end)."""
+    with path.open("rb") as handle:
+        found = os.fstat(handle.fileno())
+        if not stat.S_ISREG(found.st_mode):
+            raise OSError(f"{path.name} is not a regular file")
+        if found.st_size > MAX_SCRIPT_BYTES:
+            raise OSError(f"{path.name} is larger than {MAX_SCRIPT_BYTES // 1024 // 1024} MiB")
+        return handle.read(MAX_SCRIPT_BYTES + 1).decode("utf-8", errors="replace")
+
+
+def project_scripts(folder: Path, include_addons: bool, root: Path | None = None) -> Iterator[Path]:
+    """The ``.gd`` regular files under ``folder`` in path order, skipping the engine's own folders and,
+    unless asked, ``addons/`` (third-party code the project does not edit). Links are never walked
+    into (a folder link may lead out of the project or loop); a file link counts only when it leads
+    to a regular file inside ``root`` (the project, default ``folder``)."""
+    inside = (root or folder).resolve()
+    found: list[Path] = []
+    for current, folders, files in os.walk(folder, followlinks=False):
+        parts = set(Path(current).relative_to(folder).parts)
         if parts & _SKIPPED_DIRS or (not include_addons and "addons" in parts):
+            folders.clear()
             continue
-        yield path
+        folders[:] = [name for name in folders if not os.path.islink(os.path.join(current, name))]
+        found += [Path(current, name) for name in files if name.endswith(".gd")]
+    yield from (path for path in sorted(found) if _regular_inside(path, inside))
+
+
+def _regular_inside(path: Path, root: Path) -> bool:
+    try:
+        real = path.resolve(strict=True)
+        return root in real.parents and stat.S_ISREG(real.stat().st_mode)
+    except (OSError, RuntimeError):  # gone, or a link loop
+        return False

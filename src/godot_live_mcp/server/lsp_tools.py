@@ -11,8 +11,9 @@ import anyio
 import mcp_types as types
 
 from godot_live_mcp.bridge.catalog import CommandGroup
+from godot_live_mcp.bridge.editor_link import EditorLink
 from godot_live_mcp.bridge.jsonrpc import JsonObject, JsonValue
-from godot_live_mcp.bridge.reply import CommandReply, CommandSuccess
+from godot_live_mcp.bridge.reply import CommandFailure, CommandReply, CommandSuccess
 from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
 from godot_live_mcp.instances.instance import EditorInstance
 from godot_live_mcp.lsp import Documents, LanguageServerClient, LanguageServerTarget, TextPosition, queries
@@ -24,6 +25,8 @@ from godot_live_mcp.server.tool_table import ToolBackend, ToolEntry, ToolOwner
 __all__ = ["LSP_TOOLS", "language_server_entries"]
 
 Query = Callable[[LanguageServerClient, Documents, JsonObject], Awaitable[JsonObject]]
+Opener = Callable[[EditorInstance, float], Awaitable[int | None]]
+"""Asks the editor to open its language server for a call: the port, or None (an older addon)."""
 _MAX_LINE = 1_000_000
 _PATH: JsonObject = {"type": "string", "description": "The script, a res:// path ending in .gd."}
 _TEXT: JsonObject = {
@@ -231,26 +234,44 @@ LSP_TOOLS: tuple[LspTool, ...] = (
 class LanguageServerTool(ToolBackend):
     """Runs one ``lsp`` tool against the language server of the editor ``editor()`` names."""
 
-    def __init__(self, tool: LspTool, editor: Callable[[], EditorInstance]) -> None:
-        self._tool, self._editor = tool, editor
+    def __init__(
+        self, tool: LspTool, editor: Callable[[], EditorInstance], opener: Opener | None = None
+    ) -> None:
+        self._tool, self._editor, self._opener = tool, editor, opener
 
     def for_editor(self, instance: EditorInstance | None) -> LanguageServerTool:
         """This tool aimed at ``instance`` (the session's chosen editor); None: the default one."""
-        return self if instance is None else LanguageServerTool(self._tool, lambda: instance)
+        if instance is None:
+            return self
+        return LanguageServerTool(self._tool, lambda: instance, self._opener)
 
     async def invoke(self, arguments: JsonObject, timeout_s: float) -> CommandReply:
-        target = LanguageServerTarget.of(self._editor())
+        instance = self._editor()
+        opened = await self._opener(instance, timeout_s) if self._opener is not None else None
+        target = LanguageServerTarget.of(instance, opened)
         documents = Documents(target.uris, _proposed(target, arguments))
         try:
             with anyio.fail_after(timeout_s):
-                async with LanguageServerClient.connect(target.port, target.uris) as client:
-                    return CommandSuccess(await self._tool.query(client, documents, arguments))
+                try:
+                    return await self._ask(target, documents, arguments)
+                except ToolError as error:
+                    # A server the editor just opened again restarts once more on its settings change
+                    # (engine_servers.gd), closing the first connection: ask again.
+                    if opened is None or error.code != ErrorCode.LSP_UNAVAILABLE:
+                        raise
+                    return await self._ask(target, documents, arguments)
         except TimeoutError:
             raise ToolError(
                 ErrorCode.TIMEOUT,
                 f"{self._tool.name}: the language server gave no answer within {timeout_s:.0f} s.",
                 "Check a smaller folder, or retry when the editor is less busy.",
             ) from None
+
+    async def _ask(
+        self, target: LanguageServerTarget, documents: Documents, arguments: JsonObject
+    ) -> CommandReply:
+        async with LanguageServerClient.connect(target.port, target.uris) as client:
+            return CommandSuccess(await self._tool.query(client, documents, arguments))
 
 
 def _proposed(target: LanguageServerTarget, arguments: JsonObject) -> dict[str, str]:
@@ -276,7 +297,29 @@ def language_server_entries(roster: EditorRoster) -> list[ToolEntry]:
             raise roster.primary.problem
         return chosen
 
-    return [_entry(tool, LanguageServerTool(tool, editor)) for tool in LSP_TOOLS]
+    async def opener(instance: EditorInstance, timeout_s: float) -> int | None:
+        try:
+            link = (await roster.reach(instance)).link
+        except ToolError:  # its channel is out of reach: only a port it published can serve
+            return None
+        return await open_language_server(link, timeout_s)
+
+    return [_entry(tool, LanguageServerTool(tool, editor, opener)) for tool in LSP_TOOLS]
+
+
+async def open_language_server(link: EditorLink, timeout_s: float) -> int | None:
+    """The editor's language server port, opened for this call over the authenticated channel (the
+    addon keeps the engine's port closed otherwise: engine_servers.gd); None from an older addon."""
+    try:
+        reply = await link.call(CONTRACT.method("language_server"), None, timeout_s)
+    except ToolError as error:
+        if error.code == ErrorCode.UNKNOWN_TOOL:  # an addon older than the method
+            return None
+        raise
+    if isinstance(reply, CommandFailure):
+        raise reply.to_error()
+    port = reply.data.get("port") if isinstance(reply, CommandSuccess) else None
+    return port if isinstance(port, int) and port > 0 else None
 
 
 _GROUP = CommandGroup("lsp", CONTRACT.groups["lsp"].description, CONTRACT.groups["lsp"].keywords)

@@ -1,5 +1,6 @@
-"""An editor started on language server ports another editor holds listens on neither, so the lsp tools
-refuse with LSP_UNAVAILABLE instead of answering from the other editor's project."""
+"""An editor started on a language server port another editor's language server holds cannot listen
+there, so the lsp tools refuse with LSP_UNAVAILABLE instead of answering from the other editor's
+project."""
 
 from __future__ import annotations
 
@@ -7,20 +8,23 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from mcp.client import Client
 
 from godot_live_mcp.contract import ToolError
 from godot_live_mcp.server.lsp_tools import LSP_TOOLS, LanguageServerTool
+from tests.engine.authoring._helpers import call
 from tests.engine.harness import EngineEditor, copy_demo_project, start_editor
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
 
 async def test_ports_taken_by_another_editor_are_lsp_unavailable(
-    engine_editor: EngineEditor, tmp_path: Path, editor_logs: list[Path]
+    engine_editor: EngineEditor, tools: Client, tmp_path: Path, editor_logs: list[Path]
 ) -> None:
+    await call(tools, "lsp_symbols", {"path": "res://scripts/level.gd"})  # the first editor's server listens
     project = copy_demo_project(tmp_path / "second", test_extensions=False)
     taken = engine_editor.instance
-    ports = ("--lsp-port", str(taken.lsp_port), "--dap-port", str(taken.dap_port))
+    ports = ("--lsp-port", str(taken.lsp_port))
     env = {**engine_editor.env, "GODOT_MCP_REGISTRY_DIR": str(tmp_path / "registry")}
     with start_editor(project, env, tmp_path / "second.log", editor_logs, extra_args=ports) as second:
         instance = await second.wait_ready(120.0)

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import socket
 import sys
 import time
 from pathlib import Path
@@ -7,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from godot_live_mcp.contract import ErrorCode
-from godot_live_mcp.instances.launcher import EditorLaunchError, EditorProcess, launch_editor
+from godot_live_mcp.instances.launcher import EditorLaunchError, EditorProcess, hold_port, launch_editor
 
 pytestmark = pytest.mark.anyio
 
@@ -102,3 +103,16 @@ def test_a_missing_binary_is_a_launch_error_with_the_install_hint(tmp_path: Path
         launch_editor(tmp_path, godot=str(tmp_path / "no-godot"))
     assert "no-godot" in failure.value.message
     assert "godot install" in failure.value.hint
+
+
+def test_a_held_port_takes_no_listener_and_accepts_no_connection() -> None:
+    """The launcher holds the debug adapter's port this way for the editor's life (Godot's server sets
+    SO_REUSEADDR, as this listener does)."""
+    with hold_port() as held:
+        port = held.getsockname()[1]
+        with socket.socket() as listener:
+            listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            with pytest.raises(OSError, match="in use"):
+                listener.bind(("127.0.0.1", port))
+        with pytest.raises(ConnectionRefusedError):
+            socket.create_connection(("127.0.0.1", port), timeout=2).close()

@@ -10,6 +10,7 @@ const ExtensionLoader := preload("res://addons/godot_live_mcp/extensions/extensi
 const EditorLog := preload("res://addons/godot_live_mcp/diagnostics/editor_log.gd")
 const GameDebugger := preload("res://addons/godot_live_mcp/debugger/game_debugger.gd")
 const StatusDock := preload("res://addons/godot_live_mcp/dock/status_dock.gd")
+const EngineServers := preload("res://addons/godot_live_mcp/instances/engine_servers.gd")
 
 
 class Handle:
@@ -19,6 +20,7 @@ class Handle:
 	var extensions: ExtensionLoader
 	var debugger: GameDebugger
 	var host: EditorPlugin
+	var engine_servers: EngineServers
 	## Null in a headless editor.
 	var dock: StatusDock
 
@@ -43,15 +45,24 @@ class Handle:
 			server.free()
 			server = null
 		registry = null
+		if engine_servers != null:
+			engine_servers.restore()
+			host.remove_child(engine_servers)
+			engine_servers.free()
+			engine_servers = null
 		EditorLog.stop()
 
 
-## 0. the log capture (first, so it sees everything after), 1. the command registry,
+## 0. the log capture (first, so it sees everything after), then the engine's own servers closed
+## before they listen (instances/engine_servers.gd), 1. the command registry,
 ## 2. the built-in commands, 3. the server node, 4. the debugger plugin (its notices go out through
 ## the server), 5. extensions, 6. listening, 7. the dock (not in a headless editor, which shows none).
 static func compose(host: Node) -> Handle:
 	EditorLog.start()
 	var handle: Handle = Handle.new()
+	handle.engine_servers = EngineServers.new()
+	host.add_child(handle.engine_servers)
+	handle.engine_servers.close_at_start(host.get_parent())
 	handle.registry = CommandRegistry.new()
 	BuiltinCommands.register_all(handle.registry)
 	handle.server = EditorServer.new(handle.registry)

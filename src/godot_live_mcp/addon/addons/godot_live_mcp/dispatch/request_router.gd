@@ -11,9 +11,16 @@ signal call_finished(method: String, duration_ms: float, succeeded: bool)
 
 const MutationLane := preload("res://addons/godot_live_mcp/dispatch/mutation_lane.gd")
 const SceneLease := preload("res://addons/godot_live_mcp/dispatch/scene_lease.gd")
+const EngineServers := preload("res://addons/godot_live_mcp/instances/engine_servers.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 
 var _lane: MutationLane = MutationLane.new()
 var _lease: SceneLease = SceneLease.new()
+
+
+func _init(registry: CommandRegistry, send: Callable) -> void:
+	super(registry, send)
+	_protocol[method_name("language_server")] = _language_server
 
 
 ## Whether a request is waiting or running (the editor then stays quick to answer).
@@ -104,3 +111,11 @@ func _expire(
 
 func _notify(peer_id: int, method: String, params: Dictionary) -> void:
 	_send.call(peer_id, Jsonrpc.notice(method, params))
+
+
+## The editor's language server for the lsp tools: opened on demand (see engine_servers.gd).
+func _language_server(_peer_id: int, _params: Dictionary) -> Dictionary:
+	var opened: Result = EngineServers.open_for_tools()
+	if opened.failed():
+		return {"success": false, "code": opened.code, "error": opened.message, "hint": opened.hint}
+	return {"success": true}.merged(opened.value)

@@ -1,17 +1,17 @@
 @tool
 extends RefCounted
-## The ports of the editor's GDScript language server and debug adapter, for the registry entry
-## (export-clean: no editor class is named, so a game's copy of the addon still compiles).
-## The engine keeps --lsp-port and --dap-port from OS.get_cmdline_args(), so the server's launcher also
-## passes them in the environment; an editor started otherwise listens on its editor settings' ports.
+## The port of the editor's GDScript language server, for the registry entry (export-clean: no editor
+## class is named, so a game's copy of the addon still compiles). The engine keeps --lsp-port from
+## OS.get_cmdline_args(), so the server's launcher also passes it in the environment; an editor started
+## otherwise listens on its editor settings' port. The debug adapter is not published: the debug tools
+## use the editor's debugger session, and a launched editor keeps the adapter closed (engine_servers.gd).
 
 const _SOURCES := {
 	"lsp_port": ["GODOT_MCP_LSP_PORT", "network/language_server/remote_port"],
-	"dap_port": ["GODOT_MCP_DAP_PORT", "network/debug_adapter/remote_port"],
 }
 
 
-## {"lsp_port": int, "dap_port": int} in an editor; empty in a game.
+## {"lsp_port": int} in an editor; empty in a game.
 static func fields() -> Dictionary:
 	if not Engine.is_editor_hint() or not Engine.has_singleton(&"EditorInterface"):
 		return {}
