@@ -6,7 +6,7 @@ from tests.code_shape import measure
 
 # Ratchets: lower them when the code improves, never raise them.
 MAX_BARE_RETURN_SHARE = 0.15
-MAX_DECLARATION_LINES = 3836  # +25: scene.read_file, detail args, extensions.list/refresh (issues 10, 13)
+MAX_DECLARATION_LINES = 3840  # +4: extensions waiting for a person (issue 21)
 # +105 (issue 11): the debug group (7 commands, 60), runtime.animation (32), log/game/signal results (13)
 # +31 (issue 11): game_start display, runtime_resume speed, screenshot region (node or pixels) and scale
 # +1975 (issue 16): 112 new tools in 13 groups (animation 330, tilemap/sprite 399, spatial/material/particles

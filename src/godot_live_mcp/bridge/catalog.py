@@ -58,6 +58,8 @@ class CommandSpec:
     success_hint: str = ""
     owner: str = BUILTIN_OWNER
     channel: str = EDITOR_CHANNEL
+    path_params: tuple[str, ...] = ()
+    """The arguments that name project (or user://) files, checked by the editor's path guard."""
 
     @property
     def is_extension(self) -> bool:
@@ -108,7 +110,12 @@ def parse_command(raw: JsonValue) -> CommandSpec:
         success_hint=str(raw.get("success_hint", "")),
         owner=str(raw.get("owner", BUILTIN_OWNER)),
         channel=str(raw.get("channel", EDITOR_CHANNEL)),
+        path_params=_names(raw.get("path_params")),
     )
+
+
+def _names(value: JsonValue) -> tuple[str, ...]:
+    return tuple(str(name) for name in value) if isinstance(value, list) else ()
 
 
 def _schema(value: JsonValue, name: str, key: str) -> JsonObject | None:

@@ -169,6 +169,7 @@ func to_dict() -> Dictionary:
 		"timeout_ms": timeout_ms,
 		"success_hint": success_hint,
 		"channel": channel,
+		"path_params": Array(project_path_params + user_path_params),
 	}
 	if not output_schema.is_empty():
 		result["output_schema"] = output_schema

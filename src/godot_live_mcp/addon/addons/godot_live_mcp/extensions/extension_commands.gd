@@ -7,50 +7,30 @@ const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 
 const GROUP := "editor"
-const WAITING_HINT := (
-	"Only a person enables an extension: ask the user to run godot-live-mcp extensions enable NAME"
-	+ " (or press Enable in the MCP dock)."
-)
+const WAITING_HINT := "Only a person enables an extension: godot-live-mcp extensions enable NAME, or the MCP dock."
 const EXTENSION := {
 	"@": "array: Every extension found, by class name.",
 	"class!": "string",
 	"path!": "string",
-	"status!":
-	(
-		"enum(loaded|failed|waiting): failed: it did not load, or its register() raised an error;"
-		+ " waiting: a person has not enabled it as it is, so none of its code ran."
-	),
+	"status!": "enum(loaded|failed|waiting): failed: did not load; waiting: no person enabled it as it is (not run).",
 	"commands!": "array<string>: Commands it registered (the tool name has '_' for '.').",
 	"refused": "array<object>: Commands it was refused, each with command, code and reason.",
 	"error": "string: Why it failed or waits.",
-	"hint": "string: How a person enables a waiting one.",
+	"hint": "string",
 }
+const REFRESHED := {"added!": "array<string>", "removed!": "array<string>", "reloaded!": "array<string>"}
 const COMMANDS := {
 	"extensions.list":
 	{
-		"text":
-		(
-			"List the GDScript extensions the editor found: loaded (their commands), failed, and waiting"
-			+ " for a person to enable them."
-		),
+		"text": "List the GDScript extensions found: loaded (their commands), failed, or waiting for a person.",
 		"returns": {"extensions!": EXTENSION},
 		"marks": "read_only idempotent scene_independent",
 	},
 	"extensions.refresh":
 	{
-		"text":
-		(
-			"Rescan the project's files and apply added, edited or deleted extensions to the tool list now;"
-			+ " only those a person enabled load (waiting lists the others)."
-		),
+		"text": "Rescan the project and apply added, edited or deleted extensions now; only person-enabled ones load.",
 		"returns":
-		{
-			"added!": "array<string>",
-			"removed!": "array<string>",
-			"reloaded!": "array<string>",
-			"waiting!": "array<string>: Found but not enabled by a person as they are; never loaded.",
-			"hint": "string",
-		},
+		[REFRESHED, {"waiting!": "array<string>: Found, not enabled by a person, not run.", "hint": "string"}],
 		"marks": "idempotent scene_independent exclusive",
 		"timeout_ms": 60000,
 	},
