@@ -58,8 +58,9 @@ class CommandSpec:
     success_hint: str = ""
     owner: str = BUILTIN_OWNER
     channel: str = EDITOR_CHANNEL
-    path_params: tuple[str, ...] = ()
-    """The arguments that name project (or user://) files, checked by the editor's path guard."""
+    file_params: tuple[str, ...] = ()
+    """The arguments that name a project (or user://) file to read or write (path-guarded; not ``scene``,
+    which names an open tab)."""
 
     @property
     def is_extension(self) -> bool:
@@ -110,7 +111,7 @@ def parse_command(raw: JsonValue) -> CommandSpec:
         success_hint=str(raw.get("success_hint", "")),
         owner=str(raw.get("owner", BUILTIN_OWNER)),
         channel=str(raw.get("channel", EDITOR_CHANNEL)),
-        path_params=_names(raw.get("path_params")),
+        file_params=_names(raw.get("file_params")),
     )
 
 

@@ -80,7 +80,7 @@ class _Commands:
     def check_reach(self, spec: CommandSpec) -> None:
         """What every call checks where it is made: files need ``files``, code execution needs the
         person's ``--allow-execute``, changes a tool that may change the project."""
-        if spec.name.startswith(_FILE_NAMESPACES) or spec.path_params:
+        if spec.name.startswith(_FILE_NAMESPACES) or spec.file_params:
             self._caller.manifest.require(Permission.FILES, f"call {spec.name}, which names project files")
         if spec.annotations.open_world and not self._caller.allow_execute:
             raise ToolError(
