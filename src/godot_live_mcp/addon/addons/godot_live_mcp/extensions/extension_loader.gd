@@ -172,7 +172,7 @@ func _load(entry: Dictionary) -> ExtensionRecord:
 	var record: ExtensionRecord = ExtensionRecord.new(str(entry["class"]), str(entry["path"]), str(entry["language"]))
 	record.waiting = ExtensionConsent.waiting_reason(record.name, record.path)
 	if record.waiting != "":  # never loaded, so none of its code runs before a person says so
-		push_warning(
+		print(
 			(
 				"godot_live_mcp: extension %s waits: %s. %s"
 				% [record.name, record.waiting, ExtensionConsent.hint_for(record.name)]
