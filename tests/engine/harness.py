@@ -20,6 +20,8 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from godot_live_mcp.instances.addon_install import install_addon
 from godot_live_mcp.instances.instance import EditorInstance
 from godot_live_mcp.instances.launcher import EditorProcess, launch_editor
+from godot_live_mcp.security.extension_consent import enable as enable_extension
+from godot_live_mcp.security.extension_consent import find_extensions
 
 DEMO_PROJECT = Path(__file__).resolve().parents[2] / "examples" / "demo_project"
 # Test-only commands (contract breakers, a hanging mutation, ...) loaded as a GDScript extension.
@@ -80,6 +82,8 @@ def copy_demo_project(destination: Path, *, test_extensions: bool = True) -> Pat
     shutil.copytree(DEMO_PROJECT, destination, ignore=shutil.ignore_patterns(".godot"))
     if test_extensions:
         shutil.copytree(TEST_EXTENSIONS, destination / "mcp_test_extensions")
+        for found in find_extensions(destination):  # as a person would: extensions enable NAME
+            enable_extension(destination, found.name)
     install_addon(destination)
     return destination
 

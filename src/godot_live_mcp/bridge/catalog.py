@@ -60,6 +60,9 @@ class CommandSpec:
     success_hint: str = ""
     owner: str = BUILTIN_OWNER
     channel: str = EDITOR_CHANNEL
+    file_params: tuple[str, ...] = ()
+    """The arguments that name a project (or user://) file to read or write (path-guarded; not ``scene``,
+    which names an open tab)."""
 
     @property
     def is_extension(self) -> bool:
@@ -110,7 +113,12 @@ def parse_command(raw: JsonValue) -> CommandSpec:
         success_hint=str(raw.get("success_hint", "")),
         owner=str(raw.get("owner", BUILTIN_OWNER)),
         channel=str(raw.get("channel", EDITOR_CHANNEL)),
+        file_params=_names(raw.get("file_params")),
     )
+
+
+def _names(value: JsonValue) -> tuple[str, ...]:
+    return tuple(str(name) for name in value) if isinstance(value, list) else ()
 
 
 def _schema(value: JsonValue, name: str, key: str) -> JsonObject | None:

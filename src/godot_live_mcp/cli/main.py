@@ -9,6 +9,7 @@ from godot_live_mcp.cli.call import call_command
 from godot_live_mcp.cli.configure import configure_command
 from godot_live_mcp.cli.demo import demo_command
 from godot_live_mcp.cli.doctor import doctor_command
+from godot_live_mcp.cli.extensions_cmd import extensions_group
 from godot_live_mcp.cli.godot_cmd import godot_group
 from godot_live_mcp.cli.install_addon import install_addon_command
 from godot_live_mcp.cli.instances_cmd import instances_command
@@ -32,6 +33,7 @@ cli.add_command(serve_command)
 cli.add_command(demo_command)
 cli.add_command(tools_group)
 cli.add_command(plugins_group)
+cli.add_command(extensions_group)
 cli.add_command(snapshot_command)
 cli.add_command(configure_command)
 cli.add_command(instances_command)

@@ -43,6 +43,11 @@ class Contract:
     read_only_rule: dict[str, bool]
     groups: dict[str, GroupFacts]
     core_tools: tuple[str, ...]
+    person_only_files: tuple[str, ...]
+    """Project-relative places only a person edits (the server's configuration); the addon refuses tools
+    that write, move or delete them (``security/person_only.gd``)."""
+    extensions_file: str
+    """Where a person's enabled GDScript extensions are kept, relative to the project."""
 
     def answer_wait_s(self, timeout_ms: int) -> float:
         """The wait (s) for an answer the addon owes within ``timeout_ms``: that plus the transport margin."""
@@ -86,6 +91,8 @@ def load_contract() -> Contract:
             for name, group in raw["groups"].items()
         },
         core_tools=tuple(str(name) for name in raw["core_tools"]),
+        person_only_files=tuple(str(path) for path in raw["person_only_files"]["paths"]),
+        extensions_file=str(raw["person_only_files"]["extensions_file"]),
     )
 
 

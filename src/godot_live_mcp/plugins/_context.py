@@ -47,12 +47,14 @@ class RuntimeChannel(Protocol):
 
 @dataclass(frozen=True)
 class _Caller:
-    """Who calls: the plugin's manifest, the tool's MCP name, and whether it may change the project
-    (not when the tool is read-only, nor when the server runs read-only)."""
+    """Who calls: the plugin's manifest, the tool's MCP name, whether it may change the project (not
+    when the tool is read-only, nor when the server runs read-only), and whether the person started the
+    server with code execution allowed (no permission grants that)."""
 
     manifest: PluginManifest
     tool: str
     read_only: bool
+    allow_execute: bool = False
 
 
 class _Commands:
@@ -75,6 +77,20 @@ class _Commands:
             "Use a catalogue name such as 'scene.get_tree' (docs/tools.md lists them).",
         )
 
+    def check_reach(self, spec: CommandSpec) -> None:
+        """What every call checks where it is made: files need ``files``, code execution needs the
+        person's ``--allow-execute``, changes a tool that may change the project."""
+        if spec.name.startswith(_FILE_NAMESPACES) or spec.file_params:
+            self._caller.manifest.require(Permission.FILES, f"call {spec.name}, which names project files")
+        if spec.annotations.open_world and not self._caller.allow_execute:
+            raise ToolError(
+                ErrorCode.PERMISSION_DENIED,
+                f"{self._caller.tool} called {spec.name}, which runs arbitrary code; no plugin permission "
+                "grants that.",
+                "Only the person decides: they start the server with --allow-execute.",
+            )
+        self.check_change(spec)
+
     def check_change(self, spec: CommandSpec) -> None:
         if self._caller.read_only and not spec.annotations.read_only:
             raise ToolError(
@@ -94,7 +110,8 @@ class _Commands:
 
 
 class EditorAccess:
-    """The editor's commands (``editor`` permission; ``file.*`` and ``folder.*`` also need ``files``)."""
+    """The editor's commands (``editor`` permission; ``file.*``, ``folder.*`` and every command with a
+    path argument also need ``files``; code execution only on a server started with it allowed)."""
 
     def __init__(self, commands: _Commands, caller: _Caller, editor: EditorChannel) -> None:
         self._commands, self._caller, self._editor = commands, caller, editor
@@ -110,9 +127,7 @@ class EditorAccess:
                 f"{spec.name} runs in the game, not in the editor.",
                 "Call it with context.runtime.call (the plugin needs the 'runtime' permission).",
             )
-        if spec.name.startswith(_FILE_NAMESPACES):
-            self._caller.manifest.require(Permission.FILES, f"call {spec.name}")
-        self._commands.check_change(spec)
+        self._commands.check_reach(spec)
         return await self._commands.run(self._editor, spec, dict(params or {}))
 
 
@@ -132,7 +147,7 @@ class RuntimeAccess:
                 f"{spec.name} is an editor command.",
                 "Call it with context.editor.call (the plugin needs the 'editor' permission).",
             )
-        self._commands.check_change(spec)
+        self._commands.check_reach(spec)
         if self._runtime is None:
             raise ToolError(ErrorCode.GAME_NOT_RUNNING, "No game is running.", "Start one with game_start.")
         return await self._commands.run(self._runtime, spec, dict(params or {}))
@@ -189,8 +204,9 @@ class ToolContext:
         runtime: RuntimeChannel | None = None,
         *,
         read_only: bool = False,
+        allow_execute: bool = False,
     ) -> None:
-        caller = _Caller(manifest, tool, read_only)
+        caller = _Caller(manifest, tool, read_only, allow_execute)
         commands = _Commands(caller, editor)
         self.plugin = manifest.id
         self.tool = tool

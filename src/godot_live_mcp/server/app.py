@@ -180,7 +180,11 @@ class GodotMcpApp:
             logger.error("skipping plugin hooks that are not ToolHook subclasses")
         self.features.hooks.set_plugin_hooks(usable)
         entries = plugin_tool_entries(
-            self.plugins, self.link, self.runtime, read_only_server=self.policy.read_only
+            self.plugins,
+            self.link,
+            self.runtime,
+            read_only_server=self.policy.read_only,
+            allow_execute=self.policy.allow_execute,
         )
         return self.table.replace({ToolOwner.PLUGIN: entries})
 

@@ -86,15 +86,24 @@ class PluginToolBackend(ToolBackend):
         runtime: RuntimeChannel | None,
         *,
         read_only_server: bool = False,
+        allow_execute: bool = False,
     ) -> None:
         self._tool, self._plugins = tool, plugins
         self._editor, self._runtime = editor, runtime
         self._read_only = read_only_server or tool.read_only
+        self._allow_execute = allow_execute
 
     async def invoke(self, arguments: JsonObject, timeout_s: float) -> CommandReply:
         tool = self._tool
         manifest = self._plugins.manifest(tool.owner) or _APPLICATION
-        context = ToolContext(manifest, tool.mcp_name, self._editor, self._runtime, read_only=self._read_only)
+        context = ToolContext(
+            manifest,
+            tool.mcp_name,
+            self._editor,
+            self._runtime,
+            read_only=self._read_only,
+            allow_execute=self._allow_execute,
+        )
         try:
             with anyio.fail_after(timeout_s):
                 return CommandSuccess(await tool.runner.run(tool.mcp_name, context, arguments))
@@ -126,6 +135,7 @@ def plugin_tool_entries(
     runtime: RuntimeChannel | None = None,
     *,
     read_only_server: bool = False,
+    allow_execute: bool = False,
 ) -> list[ToolEntry]:
     """An entry for each tool of the registry, in its order; a schema the validator refuses is logged."""
     entries = []
@@ -138,7 +148,9 @@ def plugin_tool_entries(
                 "refusing %s of %s: its input schema is invalid: %s", tool.mcp_name, tool.owner, error
             )
             continue
-        backend = PluginToolBackend(tool, plugins, editor, runtime, read_only_server=read_only_server)
+        backend = PluginToolBackend(
+            tool, plugins, editor, runtime, read_only_server=read_only_server, allow_execute=allow_execute
+        )
         entries.append(
             ToolEntry(
                 tool=_tool(tool, versions.get(tool.namespace)),

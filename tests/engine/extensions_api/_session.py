@@ -3,6 +3,7 @@ tools/list_changed, so a test can wait for the tool list to follow a change inst
 
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 from collections.abc import AsyncIterator, Iterable
@@ -16,10 +17,12 @@ import mcp_types as types
 from mcp.client import Client, IncomingMessage
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
+from godot_live_mcp.security.extension_consent import enable as enable_extension
 from tests.engine.harness import EVERY_TOOL, EngineEditor
 from tests.mcp_results import structured
 
 LIST_WAIT_S = 20.0
+_EXTENSION_CLASS = re.compile(r"^class_name\s+(\w+)", re.MULTILINE)
 
 
 def extension(class_name: str, register_body: str, members: str = "") -> str:
@@ -107,12 +110,17 @@ class Plot:
 
     res: str
     disk: Path
+    project: Path
 
     def plant(self, relative: str, source: str) -> str:
-        """Write a script (or any file) under the folder; its res:// path."""
+        """Write a script (or any file) under the folder, as a person would, and enable it when it is an
+        extension (``godot-live-mcp extensions enable NAME``); its res:// path."""
         target = self.disk / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(source, "utf-8")
+        named = _EXTENSION_CLASS.search(source)
+        if named and "extends MCPToolkitExtension" in source:
+            enable_extension(self.project, named.group(1))
         return f"{self.res}/{relative}"
 
     def remove(self, relative: str) -> None:
@@ -120,7 +128,7 @@ class Plot:
 
 
 def plot_for(project: Path, folder: str) -> Plot:
-    return Plot(f"res://{folder}", project / folder)
+    return Plot(f"res://{folder}", project / folder, project)
 
 
 async def clear_plot(plot: Plot, client: Session) -> None:

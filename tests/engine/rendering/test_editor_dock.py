@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import shutil
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -23,6 +24,7 @@ from godot_live_mcp.bridge.peer_connection import PeerConnection, connect_peer
 from godot_live_mcp.cli._client_config import merged_config, serve_entry
 from godot_live_mcp.cli._clients import client_named
 from godot_live_mcp.instances.addon_install import project_root
+from godot_live_mcp.security.extension_consent import disable
 from tests.engine.authoring._helpers import call
 from tests.engine.harness import EngineEditor, mcp_client
 from tests.engine.rendering.conftest import KNOWN_DISPLAY_WARNINGS
@@ -168,6 +170,69 @@ async def test_the_copy_button_puts_on_the_clipboard_what_configure_writes_for_c
     assert clicked["visible"] is True
     assert clicked["clipboard"] == written
     assert clicked["button"] == "Copied"
+
+
+WAITING = "DockWaiting"
+WAITING_SOURCE = (
+    f"@tool\nclass_name {WAITING}\nextends MCPToolkitExtension\n\n\n"
+    "func register(registry: MCPToolkitCommandRegistry, _server: Node) -> void:\n"
+    '\tvar options: MCPToolkitExtensionOptions = registry.create_extension_options("Hello.")\n'
+    '\tregistry.add("dock_waiting.hello", _hello, options.mark_read_only())\n\n\n'
+    "func _hello(_params: Dictionary) -> Dictionary:\n\treturn MCPToolkitSuccess.ok({})\n"
+)
+# The Enable button of the waiting extension, clicked for real once the dock shows it (null before).
+CLICK_ENABLE = f"""
+var button: Button = EditorInterface.get_base_control().find_child("Enable{WAITING}", true, false)
+if button == null or not button.is_visible_in_tree():
+	return null
+var at: Vector2 = button.get_global_rect().get_center()
+for pressed: bool in [true, false]:
+	var click := InputEventMouseButton.new()
+	click.button_index = MOUSE_BUTTON_LEFT
+	click.pressed = pressed
+	click.position = at
+	click.global_position = at
+	button.get_viewport().push_input(click)
+return button.text
+"""
+
+
+async def answer(connection: PeerConnection, method: str) -> dict[str, Any]:
+    result = await connection.request(method, {}, timeout_s=60.0)
+    assert isinstance(result, dict)
+    return result
+
+
+async def click_enable(connection: PeerConnection) -> JsonValue:
+    """Clicks the waiting extension's Enable button once the dock shows it (its panel refreshes twice a s)."""
+    with anyio.fail_after(SETTLED_WITHIN_S):
+        while True:
+            clicked = await run_in_editor(connection, CLICK_ENABLE)
+            if clicked is not None:
+                return clicked
+            await anyio.sleep(0.1)
+
+
+async def test_an_extension_waiting_for_the_person_loads_when_they_press_enable_in_the_dock(
+    gui_editor: EngineEditor,
+) -> None:
+    folder = gui_editor.project / "tests_tmp" / "dock_waiting"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "waiting.gd").write_text(WAITING_SOURCE, "utf-8")
+    try:
+        async with editor_peer(gui_editor) as peer:
+            refreshed = await answer(peer, "extensions.refresh")
+            await run_in_editor(peer, SHOW_DOCK)
+            clicked = await click_enable(peer)
+            listed = await answer(peer, "extensions.list")
+    finally:
+        shutil.rmtree(folder)
+        disable(gui_editor.project, WAITING)
+
+    assert WAITING in refreshed["waiting"]
+    assert clicked == f"Enable {WAITING}"
+    report = next(item for item in listed["extensions"] if item["class"] == WAITING)
+    assert (report["status"], report["commands"]) == ("loaded", ["dock_waiting.hello"])
 
 
 async def test_the_dock_goes_with_the_plugin_and_comes_back_once_with_it(gui_editor: EngineEditor) -> None:

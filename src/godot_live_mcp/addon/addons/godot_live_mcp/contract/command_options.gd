@@ -167,6 +167,11 @@ func needs_serialization() -> bool:
 	return exclusive_execution or not is_effectively_read_only()
 
 
+## The guarded arguments that name a file to read or write; "scene" names an open tab instead.
+func file_params() -> Array:
+	return Array(project_path_params + user_path_params).filter(func(name: String) -> bool: return name != "scene")
+
+
 func to_dict() -> Dictionary:
 	var result: Dictionary = {
 		"description": description,
@@ -186,6 +191,7 @@ func to_dict() -> Dictionary:
 		"timeout_ms": timeout_ms,
 		"success_hint": success_hint,
 		"channel": channel,
+		"file_params": file_params(),
 	}
 	if not output_schema.is_empty():
 		result["output_schema"] = output_schema

@@ -77,6 +77,6 @@ static func compose(host: Node) -> Handle:
 	handle.extensions.start()
 	handle.server.start()
 	if DisplayServer.get_name() != "headless":
-		handle.dock = StatusDock.new(handle.server)
+		handle.dock = StatusDock.new(handle.server, handle.extensions)
 		handle.host.add_control_to_dock(EditorPlugin.DOCK_SLOT_RIGHT_UL, handle.dock)
 	return handle

@@ -7,27 +7,31 @@ const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 
 const GROUP := "editor"
+const WAITING_HINT := "Only a person enables an extension: godot-live-mcp extensions enable NAME, or the MCP dock."
 const EXTENSION := {
 	"@": "array: Every extension found, by class name.",
 	"class!": "string",
 	"path!": "string",
-	"status!": "enum(loaded|failed): failed: it did not load, or its register() raised an error.",
+	"status!": "enum(loaded|failed|waiting): failed: did not load; waiting: no person enabled it as it is (not run).",
 	"commands!": "array<string>: Commands it registered (the tool name has '_' for '.').",
 	"refused": "array<object>: Commands it was refused, each with command, code and reason.",
-	"error": "string: Why it failed.",
+	"error": "string: Why it failed or waits.",
+	"hint": "string",
 }
+const REFRESHED := {"added!": "array<string>", "removed!": "array<string>", "reloaded!": "array<string>"}
 const COMMANDS := {
 	"extensions.list":
 	{
-		"text": "List the GDScript extensions the editor loaded, their commands, and any refused or failed.",
+		"text": "List the GDScript extensions found: loaded (their commands), failed, or waiting for a person.",
 		"returns": {"extensions!": EXTENSION},
 		"marks": "read_only idempotent scene_independent",
 	},
 	"extensions.refresh":
 	{
-		"text": "Rescan the project's files and apply added, edited or deleted extensions to the tool list now.",
-		"returns": {"added!": "array<string>", "removed!": "array<string>", "reloaded!": "array<string>"},
-		"marks": "read_only idempotent scene_independent exclusive",
+		"text": "Rescan the project and apply added, edited or deleted extensions now; only person-enabled ones load.",
+		"returns":
+		[REFRESHED, {"waiting!": "array<string>: Found, not enabled by a person, not run.", "hint": "string"}],
+		"marks": "idempotent scene_independent exclusive",
 		"timeout_ms": 60000,
 	},
 }
@@ -48,4 +52,7 @@ func list(_params: CommandParams) -> Result:
 
 
 func refresh(_params: CommandParams) -> Result:
-	return Result.of(await _rescan.call())
+	var changes: Dictionary = await _rescan.call()
+	if not (changes["waiting"] as Array).is_empty():
+		changes["hint"] = WAITING_HINT
+	return Result.of(changes)

@@ -12,6 +12,7 @@ const Declarations := preload("res://addons/godot_live_mcp/dispatch/declarations
 const EditorServer := preload("res://addons/godot_live_mcp/transport/editor_server.gd")
 const ExtensionCandidates := preload("res://addons/godot_live_mcp/extensions/extension_candidates.gd")
 const ExtensionCommands := preload("res://addons/godot_live_mcp/extensions/extension_commands.gd")
+const ExtensionConsent := preload("res://addons/godot_live_mcp/extensions/extension_consent.gd")
 const ExtensionRecord := preload("res://addons/godot_live_mcp/extensions/extension_record.gd")
 const ExtensionWatcher := preload("res://addons/godot_live_mcp/extensions/extension_watcher.gd")
 const ScriptErrorWatch := preload("res://addons/godot_live_mcp/extensions/script_error_watch.gd")
@@ -63,7 +64,8 @@ func rescan() -> Dictionary:
 
 
 ## Brings the loaded extensions in line with the project: {"added", "removed", "reloaded"} class
-## names. Peers hear of a change as the extensions_changed notice (and the catalogue's own).
+## names, and "waiting": those a person has not enabled as they are (found, never loaded). Peers hear
+## of a change as the extensions_changed notice (and the catalogue's own).
 func refresh() -> Dictionary:
 	var found: Dictionary = {}
 	for entry: Dictionary in ExtensionCandidates.in_project():
@@ -73,20 +75,64 @@ func refresh() -> Dictionary:
 	var changes: Dictionary = {"added": [], "removed": [], "reloaded": []}
 	_table.hold_changes()
 	for name: String in _records.keys():
-		var stale: String = _staleness(_records[name], found.get(name, {}))
+		var record: ExtensionRecord = _records[name]
+		var stale: String = _staleness(record, found.get(name, {}))
 		if stale != "":
-			_unload(_records[name])
+			_unload(record)
 			_records.erase(name)
-			(changes[stale] as Array).append(name)
+			if record.waiting == "":  # a waiting one had nothing to withdraw
+				(changes[stale] as Array).append(name)
 	for name: String in found:
 		if not _records.has(name):
 			_records[name] = _load(found[name])
-			if not name in changes["reloaded"]:
-				(changes["added"] as Array).append(name)
+			_note_load(changes, _records[name])
 	_table.release_changes()
 	if changes.values().any(func(names: Array) -> bool: return not names.is_empty()):
 		_server.notify_peers("extensions_changed", changes)
+	changes["waiting"] = waiting()
 	return changes
+
+
+## Why a found extension waits ("" when it does not, or is not found).
+func waiting_reason(class_named: String) -> String:
+	return (_records[class_named] as ExtensionRecord).waiting if _records.has(class_named) else ""
+
+
+## The script path of a found extension ("" when none is found by that class name).
+func script_path(class_named: String) -> String:
+	return (_records[class_named] as ExtensionRecord).path if _records.has(class_named) else ""
+
+
+## The person's consent from the dock: enables the waiting extension as its script is now, and loads it.
+func enable(class_named: String) -> void:
+	if waiting_reason(class_named) == "":
+		return
+	var err: Error = ExtensionConsent.enable(class_named, script_path(class_named))
+	if err != OK:
+		push_warning("godot_live_mcp: could not record that %s is enabled: %s" % [class_named, error_string(err)])
+		return
+	refresh()
+
+
+## Files a fresh load under "added" (or "reloaded" when it replaced a loaded one, "removed" when that
+## one now waits for a person).
+static func _note_load(changes: Dictionary, record: ExtensionRecord) -> void:
+	var was_loaded: bool = record.name in changes["reloaded"]
+	if record.waiting != "" and was_loaded:
+		(changes["reloaded"] as Array).erase(record.name)
+		(changes["removed"] as Array).append(record.name)
+	elif record.waiting == "" and not was_loaded:
+		(changes["added"] as Array).append(record.name)
+
+
+## The class names of the extensions found that wait for a person to enable them.
+func waiting() -> Array[String]:
+	var names: Array[String] = []
+	for record: ExtensionRecord in _records.values():
+		if record.waiting != "":
+			names.append(record.name)
+	names.sort()
+	return names
 
 
 ## Until the editor has scanned the project's files and updated its class list (bounded).
@@ -113,15 +159,26 @@ func describe() -> Array[Dictionary]:
 
 
 ## "removed" when the class is gone from the list (or moved, or its file deleted), "reloaded" when
-## its script was edited, "" when it is as loaded.
+## its script was edited or a person enabled (or no longer enables) it as it is, "" when it is as loaded.
 static func _staleness(record: ExtensionRecord, entry: Dictionary) -> String:
 	if entry.is_empty() or str(entry["path"]) != record.path or not FileAccess.file_exists(record.path):
 		return "removed"
-	return "reloaded" if FileAccess.get_md5(record.path) != record.fingerprint else ""
+	if FileAccess.get_md5(record.path) != record.fingerprint:
+		return "reloaded"
+	return "reloaded" if ExtensionConsent.waiting_reason(record.name, record.path) != record.waiting else ""
 
 
 func _load(entry: Dictionary) -> ExtensionRecord:
 	var record: ExtensionRecord = ExtensionRecord.new(str(entry["class"]), str(entry["path"]), str(entry["language"]))
+	record.waiting = ExtensionConsent.waiting_reason(record.name, record.path)
+	if record.waiting != "":  # never loaded, so none of its code runs before a person says so
+		print(
+			(
+				"godot_live_mcp: extension %s waits: %s. %s"
+				% [record.name, record.waiting, ExtensionConsent.hint_for(record.name)]
+			)
+		)
+		return record
 	var instance: Object = _instantiate(record)
 	if instance == null:
 		push_warning("godot_live_mcp: extension %s skipped: %s" % [record.name, record.error])

@@ -3,6 +3,8 @@ extends RefCounted
 ## One extension the loader found: where its script is, the instance kept alive while it is loaded
 ## (its handlers are bound to it), what it registered, what was refused, and why it failed if it did.
 
+const ExtensionConsent := preload("res://addons/godot_live_mcp/extensions/extension_consent.gd")
+
 const CSHARP := "C#"
 
 var name: String
@@ -16,6 +18,8 @@ var commands: PackedStringArray = PackedStringArray()
 var refused: Array[Dictionary] = []
 ## Why loading or register() failed; "" when it did not.
 var error: String = ""
+## Why it waits for a person to enable it (never loaded meanwhile); "" when it may load.
+var waiting: String = ""
 ## Group name -> the options of this extension's commands in it (so one declaration serves all).
 var group_members: Dictionary = {}
 
@@ -40,17 +44,26 @@ func failed() -> bool:
 	return error != ""
 
 
+func status() -> String:
+	if waiting != "":
+		return "waiting"
+	return "failed" if failed() else "loaded"
+
+
 ## What extensions_list reports about it.
 func describe() -> Dictionary:
 	var report: Dictionary = {
 		"class": name,
 		"path": path,
 		"language": language,
-		"status": "failed" if failed() else "loaded",
+		"status": status(),
 		"commands": Array(commands),
 	}
 	if not refused.is_empty():
 		report["refused"] = refused
 	if failed():
 		report["error"] = error
+	if waiting != "":
+		report["error"] = waiting
+		report["hint"] = ExtensionConsent.hint_for(name)
 	return report

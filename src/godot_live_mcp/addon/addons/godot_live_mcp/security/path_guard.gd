@@ -8,7 +8,8 @@ extends RefCounted
 ## Links: a link whose target stays inside the project is followed, and the tools answer with the
 ## real path; one that leads out is refused (PATH_DENIED), as is a chain of more than MAX_LINK_HOPS.
 ## Recursive walks never follow links at all (is_link), and delete/move never act on a link itself
-## (project_entry). Writes are also refused under .godot/ and to project.godot (writable_project_path).
+## (project_entry). Writes are also refused under .godot/, to project.godot and to the files only a
+## person edits (PersonOnly: the server's configuration), and a folder holding one is never deleted.
 ## Files that are secrets by name (SecretFiles) are refused to every path unless the project opts in.
 ## Export-clean: used by the runtime too.
 
@@ -16,6 +17,7 @@ const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const NameRules := preload("res://addons/godot_live_mcp/security/name_rules.gd")
 const RealPath := preload("res://addons/godot_live_mcp/security/real_path.gd")
 const SecretFiles := preload("res://addons/godot_live_mcp/security/secret_files.gd")
+const PersonOnly := preload("res://addons/godot_live_mcp/security/person_only.gd")
 
 const ADDON_DIR := "res://addons/godot_live_mcp"
 const USER_INTERNAL_DIR := "user://godot_live_mcp"
@@ -36,7 +38,8 @@ static func project_path(raw: Variant) -> Result:
 	return _real(spelled, "res://", ADDON_DIR) if spelled.succeeded() else spelled
 
 
-## project_path() for a path a tool writes to: never under .godot/ nor project.godot itself.
+## project_path() for a path a tool writes to: never under .godot/, project.godot itself, nor a file
+## only a person edits (PERMISSION_DENIED).
 static func writable_project_path(raw: Variant) -> Result:
 	var path: Result = project_path(raw)
 	if path.failed():
@@ -45,7 +48,7 @@ static func writable_project_path(raw: Variant) -> Result:
 		return Result.fail("PATH_DENIED", "'%s' is in the engine's cache folder .godot/." % path.value, WRITE_HINT)
 	if _same(path.value, PROJECT_FILE):
 		return Result.fail("PATH_DENIED", "'%s' is the project file itself." % path.value, WRITE_HINT)
-	return path
+	return PersonOnly.check(path.value)
 
 
 ## The path of an entry a tool deletes or moves: its folders resolved as project_path() does, the
@@ -61,7 +64,10 @@ static func project_entry(raw: Variant) -> Result:
 	var entry: String = str(folder.value).path_join(str(spelled.value).get_file())
 	if is_link(entry):
 		return _deny("'%s' is a symbolic link; the file tools do not move or delete links." % spelled.value, "res://")
-	return writable_project_path(entry)
+	var writable: Result = writable_project_path(entry)
+	if writable.succeeded() and DirAccess.dir_exists_absolute(writable.value):
+		return PersonOnly.check_folder(writable.value)
+	return writable
 
 
 ## The same rules for user:// paths; the toolkit's internal user:// folder is off limits.
