@@ -8,6 +8,7 @@ from pathlib import Path
 
 from godot_live_mcp.bridge.jsonrpc import JsonObject, JsonValue
 from godot_live_mcp.project_tests._process import GodotRun, run_godot
+from godot_live_mcp.regular_files import read_regular_text
 
 __all__ = ["FileState", "changed_files", "folder_state", "main_scene_stem", "smoke_result", "smoke_run"]
 
@@ -44,7 +45,7 @@ def changed_files(before: FileState, after: FileState) -> list[JsonValue]:
 def main_scene_stem(project: Path) -> str | None:
     """The file stem of the project's main scene (``level`` for res://scenes/level.tscn; a uid:// value
     is looked up in the scenes' headers)."""
-    settings = (project / "project.godot").read_text("utf-8", errors="replace")
+    settings = read_regular_text(project / "project.godot", inside=project, errors="replace")
     found = _MAIN_SCENE.search(settings)
     if found is None:
         return None

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from godot_live_mcp.contract import ErrorCode, ToolError
+from godot_live_mcp.regular_files import read_regular_text
 
 __all__ = [
     "PRESETS_FILE",
@@ -63,7 +64,7 @@ class NewPreset:
 
 def read_presets(project: Path) -> list[Preset]:
     path = project / PRESETS_FILE
-    return parse_presets(path.read_text("utf-8")) if path.is_file() else []
+    return parse_presets(read_regular_text(path, inside=project)) if path.is_file() else []
 
 
 def parse_presets(text: str) -> list[Preset]:

@@ -10,6 +10,7 @@ from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.instances.instance import EditorInstance
 from godot_live_mcp.lsp._positions import RES, ProjectUris
 from godot_live_mcp.lsp.client import lsp_unavailable
+from godot_live_mcp.regular_files import read_regular_text
 
 __all__ = ["Documents", "LanguageServerTarget"]
 
@@ -49,7 +50,7 @@ class Documents:
         if uri not in self._read:
             path = self.uris.res_path(uri)
             try:
-                self._read[uri] = self.uris.file(path).read_text("utf-8") if path.startswith(RES) else ""
+                self._read[uri] = self._script(path) if path.startswith(RES) else ""
             except OSError as error:
                 raise ToolError(
                     ErrorCode.NOT_FOUND,
@@ -57,6 +58,10 @@ class Documents:
                     "script_list shows the project's scripts; or pass text with the call.",
                 ) from error
         return self._read[uri]
+
+    def _script(self, path: str) -> str:
+        """A script on disk: a regular file inside the project (a link out, a device or FIFO refused)."""
+        return read_regular_text(self.uris.file(path), inside=self.uris.root)
 
     def lines(self, uri: str) -> list[str]:
         """The document's lines; an unreadable one has none (positions then count from its start)."""
