@@ -63,12 +63,17 @@ class HttpToken:
         os.chmod(folder, 0o700)
         path = http_token_path(port, folder)
         value = secrets.token_urlsafe(TOKEN_BYTES)
+        # Written aside, then renamed over a killed server's leftover (a link there is replaced, never
+        # followed): a reader sees no file or the whole token, never an empty one.
+        fresh = path.with_name(f".{path.name}.{os.getpid()}")
         with contextlib.suppress(FileNotFoundError):
-            path.unlink()  # a file left by a killed server: never reuse it, nor follow a link there
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+            fresh.unlink()
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+        descriptor = os.open(fresh, flags, 0o600)
         with os.fdopen(descriptor, "w", encoding="ascii") as file:
             file.write(value + "\n")
             written = os.fstat(file.fileno())
+        os.replace(fresh, path)
         return cls(value, path, (written.st_dev, written.st_ino))
 
     def remove(self) -> None:
