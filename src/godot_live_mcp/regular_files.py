@@ -16,14 +16,17 @@ from pathlib import Path
 __all__ = [
     "CONFIG_CAP",
     "DEFAULT_CAP",
+    "LARGE_CAP",
     "FileRefusedError",
     "read_regular_bytes",
+    "read_regular_head",
     "read_regular_tail",
     "read_regular_text",
 ]
 
 DEFAULT_CAP = 1024 * 1024  # 1 MiB: a script, a preset file, a report
 CONFIG_CAP = 256 * 1024  # a configuration or prompt file, a registry entry
+LARGE_CAP = 16 * 1024 * 1024  # a test report, a client's configuration that keeps its history
 _OPEN_FLAGS = (
     os.O_RDONLY
     | getattr(os, "O_NONBLOCK", 0)
@@ -61,6 +64,15 @@ def read_regular_bytes(path: Path, *, inside: Path | None = None, cap: int = DEF
     if len(data) > cap:  # it grew since the fstat
         raise _over_cap(path, len(data), cap)
     return data
+
+
+def read_regular_head(path: Path, *, inside: Path | None = None, cap: int = DEFAULT_CAP) -> bytes:
+    """The first ``cap`` bytes of ``path`` (a scene's header line), checked the same way."""
+    descriptor = _open_regular(path, inside)
+    try:
+        return _read_at_most(descriptor, cap)
+    finally:
+        os.close(descriptor)
 
 
 def read_regular_tail(path: Path, *, inside: Path | None = None, cap: int = DEFAULT_CAP) -> bytes:
