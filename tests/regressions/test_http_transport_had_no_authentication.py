@@ -89,7 +89,7 @@ async def http_server(tmp_path: Path) -> AsyncIterator[HttpServer]:
 
 
 async def wait_listening(port: int) -> None:
-    with anyio.fail_after(10):
+    with anyio.fail_after(60):  # a serve process starts in seconds, more on a loaded machine
         while True:
             try:
                 stream = await anyio.connect_tcp("127.0.0.1", port)
