@@ -26,7 +26,7 @@ MAX_HEADER_BYTES = 16 * 1024  # h11's own default, stated: a request line and he
 
 @dataclass(frozen=True)
 class GuardLimits:
-    header_timeout_s: float = 5.0  # from the connection (or the last answer) to the end of the headers
+    header_timeout_s: float = 5.0  # from the connection, or the next request's first byte, to the headers
     body_timeout_s: float = 15.0  # from the end of the headers to the end of the body
     max_unauthenticated: int = 32  # connections that have not yet sent a request with the token
 
@@ -72,6 +72,7 @@ class _GuardedProtocol(H11Protocol):
         )
         self._timer: asyncio.TimerHandle | None = None
         self._authenticated = False
+        self._awaiting_headers = True
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -84,10 +85,14 @@ class _GuardedProtocol(H11Protocol):
         super().connection_lost(exc)
 
     def on_response_complete(self) -> None:
-        # Armed before the next pipelined request is parsed (inside the call below), which disarms it.
-        if not self.transport.is_closing():
-            self._arm(self.guard.limits.header_timeout_s, "too slow sending the request headers")
+        # An idle connection is uvicorn's keep-alive timeout's; the next request's first byte arms ours.
+        self._awaiting_headers = True
         super().on_response_complete()
+
+    def data_received(self, data: bytes) -> None:
+        if self._awaiting_headers and self._timer is None:
+            self._arm(self.guard.limits.header_timeout_s, "too slow sending the request headers")
+        super().data_received(data)
 
     def close_now(self) -> None:
         self._disarm()
@@ -96,6 +101,7 @@ class _GuardedProtocol(H11Protocol):
 
     def _on_event(self, event: object) -> None:
         if isinstance(event, h11.Request):
+            self._awaiting_headers = False
             self._disarm()
             self._arm(self.guard.limits.body_timeout_s, "too slow sending the request body")
             if self.guard.shows_token(list(event.headers)):
