@@ -82,12 +82,14 @@ async def http_server(tmp_path: Path) -> AsyncIterator[HttpServer]:
             tasks.start_soon(link.run)
             tasks.start_soon(run_http, app, port, tokens)
             await wait_listening(port)
+            await link.wait_first_attempt(5)  # the catalogue asked and answered before the test begins
+            await link.wait_settled(5)
             yield HttpServer(f"http://127.0.0.1:{port}{HTTP_PATH}", tokens / f"{port}.token", editor)
             tasks.cancel_scope.cancel()
 
 
 async def wait_listening(port: int) -> None:
-    with anyio.fail_after(10):
+    with anyio.fail_after(60):  # a serve process starts in seconds, more on a loaded machine
         while True:
             try:
                 stream = await anyio.connect_tcp("127.0.0.1", port)

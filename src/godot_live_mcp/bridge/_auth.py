@@ -20,6 +20,9 @@ from godot_live_mcp.bridge.jsonrpc import (
 )
 from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
 from godot_live_mcp.instances.instance import Endpoint
+from godot_live_mcp.regular_files import read_regular_text
+
+_TOKEN_CAP = 4096  # a token file holds one line
 
 _POLICY_VIOLATION = CONTRACT.close_codes["policy_violation"]
 _AUTH_ID = 0
@@ -55,7 +58,7 @@ class PeerIdentity:
 def read_token(path: Path) -> str:
     """The peer's token; a missing or empty file is an ``AUTH_FAILED`` naming the file."""
     try:
-        token = path.read_text("utf-8").strip()
+        token = read_regular_text(path, cap=_TOKEN_CAP).strip()
     except OSError as error:
         raise _auth_failed(f"Cannot read the token file {path}: {error.strerror or error}") from error
     if not token:

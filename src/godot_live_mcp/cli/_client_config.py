@@ -21,6 +21,7 @@ from godot_live_mcp.cli import _jsonc
 from godot_live_mcp.cli._clients import Client
 from godot_live_mcp.contract import SetupError
 from godot_live_mcp.instances.registry import same_path_key
+from godot_live_mcp.regular_files import LARGE_CAP, read_regular_text
 
 __all__ = [
     "FileEdit",
@@ -104,7 +105,7 @@ def merged_config(client: Client, path: Path, entry: ServerEntry) -> FileEdit:
     """``path`` with ``entry`` merged in (nothing written); raises ``SetupError`` for a file that cannot be
     read, or whose ``entry.name`` belongs to another server."""
     try:
-        before = path.read_bytes().decode("utf-8") if path.exists() else ""
+        before = read_regular_text(path, cap=LARGE_CAP) if path.exists() else ""
     except (OSError, UnicodeDecodeError) as error:
         raise SetupError(f"Cannot read {path}: {error}.", "Fix the file, or pass --file PATH.") from None
     after, summary = _MERGERS[client.format](before.replace("\r\n", "\n"), client, entry, path)
@@ -255,7 +256,7 @@ def _bad(path: Path, problem: str) -> SetupError:
 def configured_servers(client: Client, path: Path) -> dict[str, Any]:
     """The servers ``path`` lists by name (empty when it is missing or unreadable)."""
     try:
-        text = path.read_text("utf-8")
+        text = read_regular_text(path, cap=LARGE_CAP)
         if client.format == "toml":
             servers = tomllib.loads(text).get(client.container)
         elif client.format == "continue_yaml":

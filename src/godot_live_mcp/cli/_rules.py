@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from godot_live_mcp.cli._clients import CLIENTS, RulesFile
+from godot_live_mcp.regular_files import read_regular_text
 
 __all__ = ["RulesBlock", "found_rules", "rules_block", "rules_path", "with_rules"]
 
@@ -64,7 +65,7 @@ def found_rules(workspace: Path) -> list[RulesBlock]:
     blocks = []
     for path in sorted(paths):
         try:
-            text = path.read_text("utf-8") if path.is_file() else ""
+            text = read_regular_text(path, inside=workspace) if path.is_file() else ""
         except (OSError, UnicodeDecodeError):
             continue
         match = _BLOCK.search(text)

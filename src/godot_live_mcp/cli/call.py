@@ -18,6 +18,7 @@ from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.instances.addon_install import project_root
 from godot_live_mcp.instances.registry import find_instance
 from godot_live_mcp.instances.registry_dir import registry_dir
+from godot_live_mcp.regular_files import LARGE_CAP, read_regular_text
 
 if TYPE_CHECKING:
     import mcp_types as types
@@ -77,7 +78,7 @@ def _arguments(text: str) -> dict[str, Any]:
     if text == "-":
         text = sys.stdin.read()
     elif text.startswith("@"):
-        text = Path(text[1:]).read_text("utf-8")
+        text = read_regular_text(Path(text[1:]), cap=LARGE_CAP)
     try:
         value = json.loads(text)
     except json.JSONDecodeError as error:

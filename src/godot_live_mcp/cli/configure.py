@@ -23,6 +23,7 @@ from godot_live_mcp.cli._errors import reported_as_click_error
 from godot_live_mcp.cli._rules import found_rules, rules_path, with_rules
 from godot_live_mcp.contract import SetupError
 from godot_live_mcp.instances.addon_install import project_root
+from godot_live_mcp.regular_files import read_regular_text
 
 __all__ = ["config_file", "configure_command"]
 
@@ -99,7 +100,7 @@ def _rules_edit(client: Client, workspace: Path) -> list[FileEdit]:
     if client.rules is None:
         return []
     path = rules_path(workspace, client.rules)
-    before = path.read_bytes().decode("utf-8") if path.is_file() else ""
+    before = read_regular_text(path, inside=workspace) if path.is_file() else ""
     lf = before.replace("\r\n", "\n")
     after = same_newlines(before, with_rules(lf, __version__, client.rules.front_matter))
     old = next((block.version for block in found_rules(workspace) if block.path == path), None)

@@ -105,6 +105,7 @@ def serve_command(
     """Serve a live Godot editor to an MCP client (stdio by default, or HTTP on 127.0.0.1)."""
     # Imported here so that other commands do not pay for the MCP server at start-up.
     from godot_live_mcp.server.composition import ServeOptions, serve
+    from godot_live_mcp.server.http_listener import PortInUseError
 
     configure_stderr_logging(logging.DEBUG if verbose else logging.INFO)
     folder = _project_folder(project) if project is not None else None
@@ -127,7 +128,10 @@ def serve_command(
         _prepare_launch(options.project, godot)
     if options.project is not None:
         _prepare_addon(options.project, install_missing=options.launch, upgrade=upgrade_addon)
-    anyio.run(serve, options)
+    try:
+        anyio.run(serve, options)
+    except PortInUseError as error:
+        _fail(error)
 
 
 def _check_rate_limit() -> None:

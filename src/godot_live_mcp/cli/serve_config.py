@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from godot_live_mcp.contract import SetupError
+from godot_live_mcp.regular_files import CONFIG_CAP, read_regular_text
 
 CONFIG_FILE = Path(".godot-live-mcp") / "config.toml"
 SECTION = "serve"
@@ -47,9 +48,11 @@ def load_serve_config(project: Path | None) -> ServeConfig:
     if path is None or not path.is_file():
         return ServeConfig()
     try:
-        table = tomllib.loads(path.read_text("utf-8")).get(SECTION, {})
+        table = tomllib.loads(read_regular_text(path, inside=project, cap=CONFIG_CAP)).get(SECTION, {})
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise _bad(path, f"is not valid TOML: {error}") from None
+    except OSError as error:
+        raise _bad(path, f"cannot be read: {error}") from None
     if not isinstance(table, dict):
         raise _bad(path, f"[{SECTION}] must be a table")
     unknown = sorted(set(table) - set(_KEYS))

@@ -8,6 +8,9 @@ from pathlib import Path
 
 from godot_live_mcp.bridge.jsonrpc import JsonObject, JsonValue
 from godot_live_mcp.project_tests._process import GodotRun, run_godot
+from godot_live_mcp.regular_files import read_regular_head, read_regular_text
+
+_HEADER_BYTES = 4096  # a scene's first line: [gd_scene ... uid="uid://..."]
 
 __all__ = ["FileState", "changed_files", "folder_state", "main_scene_stem", "smoke_result", "smoke_run"]
 
@@ -44,7 +47,7 @@ def changed_files(before: FileState, after: FileState) -> list[JsonValue]:
 def main_scene_stem(project: Path) -> str | None:
     """The file stem of the project's main scene (``level`` for res://scenes/level.tscn; a uid:// value
     is looked up in the scenes' headers)."""
-    settings = (project / "project.godot").read_text("utf-8", errors="replace")
+    settings = read_regular_text(project / "project.godot", inside=project, errors="replace")
     found = _MAIN_SCENE.search(settings)
     if found is None:
         return None
@@ -52,8 +55,11 @@ def main_scene_stem(project: Path) -> str | None:
     if not scene.startswith("uid://"):
         return Path(scene).stem
     for candidate in project.rglob("*.tscn"):
-        with candidate.open("r", encoding="utf-8", errors="replace") as handle:
-            header = _UID_HEADER.search(handle.readline())
+        try:
+            head = read_regular_head(candidate, inside=project, cap=_HEADER_BYTES)
+        except OSError:  # a link out, a FIFO: not a scene of this project
+            continue
+        header = _UID_HEADER.search(head.decode("utf-8", "replace").partition("\n")[0])
         if header and header.group(1) == scene:
             return candidate.stem
     return None

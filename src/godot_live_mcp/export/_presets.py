@@ -11,6 +11,7 @@ from pathlib import Path
 
 from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.export._config_file import ConfigParseError, ConfigText, Value, parse_config, quoted
+from godot_live_mcp.regular_files import read_regular_bytes
 
 __all__ = [
     "PRESETS_FILE",
@@ -64,7 +65,7 @@ class NewPreset:
 
 def read_presets(project: Path) -> list[Preset]:
     path = project / PRESETS_FILE
-    return parse_presets(path.read_bytes()) if path.is_file() else []
+    return parse_presets(read_regular_bytes(path, inside=project)) if path.is_file() else []
 
 
 def parse_presets(data: bytes) -> list[Preset]:

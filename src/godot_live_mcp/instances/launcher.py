@@ -27,7 +27,10 @@ from godot_live_mcp.godot.locator import GodotNotFound, find_godot
 from godot_live_mcp.instances.instance import EditorInstance, Endpoint
 from godot_live_mcp.instances.registry import wait_for_instance
 from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV, registry_dir
+from godot_live_mcp.regular_files import read_regular_tail
 from godot_live_mcp.security.secret_scrubber import scrub
+
+_LOG_TAIL_BYTES = 64 * 1024  # the last lines are all a message needs, however long the log grew
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 _SIGKILL: int = getattr(signal, "SIGKILL", signal.SIGTERM)
@@ -134,7 +137,7 @@ class EditorProcess:
         """The last ``lines`` lines of the editor's log, without colour codes, secrets redacted (the
         project's own scripts print there)."""
         try:
-            text = self.log_path.read_text("utf-8", errors="replace")
+            text = read_regular_tail(self.log_path, cap=_LOG_TAIL_BYTES).decode("utf-8", "replace")
         except OSError as error:
             return f"(log unreadable: {error})"
         return scrub("\n".join(_ANSI.sub("", line) for line in text.splitlines()[-lines:]))

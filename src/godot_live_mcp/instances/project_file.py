@@ -13,6 +13,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from godot_live_mcp.regular_files import LARGE_CAP, read_regular_bytes
+
 __all__ = [
     "format_string_array",
     "parse_string",
@@ -172,8 +174,8 @@ def format_string_array(items: list[str]) -> str:
 
 
 def read_config_text(path: Path) -> str:
-    """The file's text with its line endings untouched."""
-    return path.read_bytes().decode("utf-8")
+    """The file's text with its line endings untouched (a regular file of at most 16 MiB)."""
+    return read_regular_bytes(path, cap=LARGE_CAP).decode("utf-8")
 
 
 def write_config_text(path: Path, text: str) -> None:

@@ -16,6 +16,7 @@ import anyio
 from godot_live_mcp.instances._process import pid_alive
 from godot_live_mcp.instances.instance import EditorInstance, MalformedEntryError, RuntimeInstance
 from godot_live_mcp.instances.registry_dir import registry_dir
+from godot_live_mcp.regular_files import read_regular_text
 
 logger = logging.getLogger(__name__)
 
@@ -194,7 +195,7 @@ def same_path_key(path: Path) -> str:
 
 def _read_json(path: Path) -> object:
     try:
-        return json.loads(path.read_text("utf-8"))
+        return json.loads(read_regular_text(path, inside=path.parent))
     except FileNotFoundError:
         return None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:

@@ -12,6 +12,7 @@ from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.instances.instance import EditorInstance
 from godot_live_mcp.lsp._positions import RES, ProjectUris
 from godot_live_mcp.lsp.client import lsp_unavailable
+from godot_live_mcp.regular_files import read_regular_text
 
 __all__ = ["Documents", "LanguageServerTarget"]
 
@@ -55,7 +56,7 @@ class Documents:
         if uri not in self._read:
             path = self.uris.res_path(uri)
             try:
-                self._read[uri] = read_script(self.uris.file(path)) if path.startswith(RES) else ""
+                self._read[uri] = self._script(path) if path.startswith(RES) else ""
             except OSError as error:
                 raise ToolError(
                     ErrorCode.NOT_FOUND,
@@ -64,24 +65,18 @@ class Documents:
                 ) from error
         return self._read[uri]
 
+    def _script(self, path: str) -> str:
+        """A script on disk: a regular file inside the project (a link out, a device or FIFO refused)."""
+        return read_regular_text(
+            self.uris.file(path), inside=self.uris.root, cap=MAX_SCRIPT_BYTES, errors="replace"
+        )
+
     def lines(self, uri: str) -> list[str]:
         """The document's lines; an unreadable one has none (positions then count from its start)."""
         try:
             return self.text(uri).split("\n")
         except ToolError:
             return []
-
-
-def read_script(path: Path) -> str:
-    """The text of a regular file of at most ``MAX_SCRIPT_BYTES`` (``path`` already resolved inside the
-    project); raises ``OSError`` for anything else (a fifo or device would block or never end)."""
-    with path.open("rb") as handle:
-        found = os.fstat(handle.fileno())
-        if not stat.S_ISREG(found.st_mode):
-            raise OSError(f"{path.name} is not a regular file")
-        if found.st_size > MAX_SCRIPT_BYTES:
-            raise OSError(f"{path.name} is larger than {MAX_SCRIPT_BYTES // 1024 // 1024} MiB")
-        return handle.read(MAX_SCRIPT_BYTES + 1).decode("utf-8", errors="replace")
 
 
 def project_scripts(folder: Path, include_addons: bool, root: Path | None = None) -> Iterator[Path]:

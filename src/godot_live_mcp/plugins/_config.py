@@ -15,6 +15,7 @@ from pathlib import Path
 
 from godot_live_mcp.bridge.jsonrpc import JsonObject
 from godot_live_mcp.contract import SetupError
+from godot_live_mcp.regular_files import CONFIG_CAP, read_regular_text
 
 __all__ = [
     "ENABLED_FILE",
@@ -41,9 +42,11 @@ def read_enabled(project: Path) -> list[str]:
     if not path.is_file():
         return []
     try:
-        data = tomllib.loads(path.read_text("utf-8"))
+        data = tomllib.loads(read_regular_text(path, inside=project, cap=CONFIG_CAP))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise _bad(path, f"is not valid TOML: {error}") from None
+    except OSError as error:
+        raise _bad(path, f"cannot be read: {error}") from None
     unknown = sorted(set(data) - {"enabled"})
     enabled = data.get("enabled", [])
     if unknown:
@@ -72,7 +75,7 @@ def enabled_stamp(project: Path) -> int | None:
 def read_status(project: Path) -> JsonObject | None:
     """What a server last wrote about the project's plugins, or None (no server, or an unreadable file)."""
     try:
-        data = json.loads((project / STATUS_FILE).read_text("utf-8"))
+        data = json.loads(read_regular_text(project / STATUS_FILE, inside=project, cap=CONFIG_CAP))
     except (OSError, ValueError):
         return None
     return data if isinstance(data, dict) else None

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.project_tests._frameworks import Framework
+from godot_live_mcp.regular_files import read_regular_text
 
 __all__ = ["ScriptTests", "default_test_path", "find_test_scripts", "project_file"]
 
 _TEST_FUNCTION = re.compile(r"^func\s+(test_\w*)\s*\(", re.MULTILINE)
 _GDUNIT_SUITE = re.compile(r"^extends\s+[^\n]*GdUnitTestSuite", re.MULTILINE)
 _DEFAULT_FOLDERS = ("res://test", "res://tests")
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -59,7 +62,11 @@ def find_test_scripts(project: Path, framework: Framework, path: str) -> list[Sc
     root = project.resolve()
     scripts = []
     for script in candidates:
-        text = script.read_text("utf-8", errors="replace")
+        try:
+            text = read_regular_text(script, inside=root, errors="replace")
+        except OSError as error:  # a link out, a device or FIFO, a file over the cap: skipped
+            logger.warning("skipping the test script %s: %s", script, error)
+            continue
         if _is_test_script(framework, script, text):
             tests = tuple(_TEST_FUNCTION.findall(text))
             scripts.append(ScriptTests("res://" + script.relative_to(root).as_posix(), tests))

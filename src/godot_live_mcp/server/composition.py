@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import signal
 import sys
+from collections.abc import AsyncIterator
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -23,12 +26,13 @@ from godot_live_mcp.server.editor_roster import EditorRoster
 from godot_live_mcp.server.features import FeatureOptions
 from godot_live_mcp.server.game_owner import GameOwner
 from godot_live_mcp.server.hooks import audit_file, rate_limit_from_env
-from godot_live_mcp.server.http_auth import http_token_path
+from godot_live_mcp.server.http_auth import HttpToken
+from godot_live_mcp.server.http_listener import HttpListener
 from godot_live_mcp.server.instance_tools import InstanceRouting
 from godot_live_mcp.server.plugin_tools import add_server_tools
 from godot_live_mcp.server.surface import DEFAULT_MAX_TOOLS, StartupTools
 from godot_live_mcp.server.tool_policy import ToolPolicy
-from godot_live_mcp.server.transports import run_http, run_stdio
+from godot_live_mcp.server.transports import announce_token, run_http, run_stdio
 
 logger = logging.getLogger(__name__)
 
@@ -62,11 +66,11 @@ class OwnedProcesses:
     and the editor it launched; then the registry files of instances that are gone go too."""
 
     def __init__(
-        self, source: EditorSource, link: EditorLink, games: GameOwner, files: tuple[Path, ...] = ()
+        self, source: EditorSource, link: EditorLink, games: GameOwner, token: HttpToken | None = None
     ) -> None:
-        """``files``: this server's own files to remove too (the HTTP token file)."""
+        """``token``: the HTTP token whose file goes too (only while it is still the one written)."""
         self._source, self._link, self._games = source, link, games
-        self._files = files
+        self._token = token
         self._lock = anyio.Lock()
         self._released = False
 
@@ -92,12 +96,23 @@ class OwnedProcesses:
                 await self._games.stop(None)  # a game that outlived its editor
                 served = self._link.instance
                 prune_dead_entries(settled=[served.project_hash] if served is not None else [])
-                for path in self._files:
-                    path.unlink(missing_ok=True)
+                if self._token is not None:
+                    self._token.remove()
 
 
 async def serve(options: ServeOptions) -> None:
-    """Serve until the client leaves (stdio) or a signal arrives; stop what was started here."""
+    """Serve until the client leaves (stdio) or a signal arrives; stop what was started here.
+
+    The stop signals are caught first, then the HTTP port is taken: when it is in use, nothing is
+    started (``PortInUseError``), and once a client can connect a signal cleans up as usual."""
+    with _stop_signals() as signals:
+        listener = HttpListener.open(options.port) if options.transport == "http" else None
+        if listener is not None:
+            announce_token(listener.port, listener.token)
+        await _serve(options, signals, listener)
+
+
+async def _serve(options: ServeOptions, signals: AsyncIterator[int], listener: HttpListener | None) -> None:
     source = editor_source(options)
     policy = ToolPolicy.from_settings(options.read_only, options.allow_execute)
     link = EditorLink(source, read_only=policy.read_only)
@@ -116,18 +131,17 @@ async def serve(options: ServeOptions) -> None:
     )
     _log_policy(policy)
     # A signal ends the process without unwinding: the token file goes with the rest.
-    files = (http_token_path(options.port),) if options.transport == "http" else ()
-    owned = OwnedProcesses(source, link, app.games, files)
+    owned = OwnedProcesses(source, link, app.games, listener.token if listener is not None else None)
     prune_dead_entries()
     try:
         async with anyio.create_task_group() as tasks:
             tasks.start_soon(link.run)
             tasks.start_soon(runtime.run)
             tasks.start_soon(roster.run)
-            tasks.start_soon(_exit_on_signal, owned)
+            tasks.start_soon(_exit_on_signal, signals, owned)
             tasks.start_soon(app.follow_plugins)
-            if options.transport == "http":
-                await run_http(app, options.port)
+            if listener is not None:
+                await run_http(app, options.port, listener=listener)
             else:
                 await run_stdio(app)
             tasks.cancel_scope.cancel()
@@ -177,19 +191,27 @@ def _ignore_stop_signals() -> None:
         signal.signal(signum, signal.SIG_IGN)
 
 
-async def _exit_on_signal(owned: OwnedProcesses) -> None:
+def _stop_signals() -> AbstractContextManager[AsyncIterator[int]]:
+    if sys.platform == "win32":
+        return contextlib.nullcontext(_no_signals())
+    return anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
+
+
+async def _no_signals() -> AsyncIterator[int]:
+    return
+    yield
+
+
+async def _exit_on_signal(signals: AsyncIterator[int], owned: OwnedProcesses) -> None:
     """On SIGTERM/SIGINT/SIGHUP: stop what we started, then die of the signal as usual.
 
     Re-raising instead of unwinding: the SDK's stdio transport (used when stdin is not a pipe) reads
     on a worker thread that a cancellation cannot interrupt, so an orderly unwind could wait for the
     client's next line.
     """
-    if sys.platform == "win32":
-        return
-    with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT, signal.SIGHUP) as signals:
-        async for signum in signals:
-            logger.info("received %s: shutting down", signal.Signals(signum).name)
-            _ignore_stop_signals()
-            await owned.release()
-            signal.signal(signum, signal.SIG_DFL)
-            os.kill(os.getpid(), signum)
+    async for signum in signals:
+        logger.info("received %s: shutting down", signal.Signals(signum).name)
+        _ignore_stop_signals()
+        await owned.release()
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)

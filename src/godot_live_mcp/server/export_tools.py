@@ -23,6 +23,7 @@ from godot_live_mcp.export._shipped import refuse_shipped_secrets, shipped_files
 from godot_live_mcp.export._templates import debian_templates, require_template, standard_template
 from godot_live_mcp.godot.locator import GodotNotFound, find_godot, godot_version
 from godot_live_mcp.project_tests._process import run_godot
+from godot_live_mcp.regular_files import read_regular_text
 from godot_live_mcp.security.control_characters import refuse_control_characters
 from godot_live_mcp.server.export_declarations import CREATE_PRESET, LIST_PRESETS, RUN_EXPORT
 from godot_live_mcp.server.project_test_tools import ProjectBackend, ProjectSource
@@ -85,7 +86,7 @@ class _CreatePreset(ProjectBackend):
             release_template=templates.release if templates else "",
         )
         path = project / PRESETS_FILE
-        text = path.read_text("utf-8") if path.is_file() else ""
+        text = read_regular_text(path, inside=project) if path.is_file() else ""
         write_presets(project, with_preset(text, preset, existing.index if existing else None))
         created = next(p for p in read_presets(project) if p.name == name)
         return CommandSuccess(

@@ -12,6 +12,7 @@ import contextlib
 import hmac
 import os
 import secrets
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,28 +46,54 @@ def http_token_path(port: int, folder: Path | None = None) -> Path:
 
 @dataclass(frozen=True)
 class HttpToken:
-    """One server start's token and the private file that holds it."""
+    """One server start's token and the private file that holds it (its inode: the file is this
+    server's only while it is that same file with that same token)."""
 
     value: str
     path: Path
+    inode: tuple[int, int] = (0, 0)  # (st_dev, st_ino) of the file written
 
     @classmethod
     def create(cls, folder: Path, port: int) -> HttpToken:
-        """A fresh token written to ``folder/<port>.token`` (folder 0700, file 0600, created anew)."""
+        """A fresh token written to ``folder/<port>.token`` (folder 0700, file 0600, created anew).
+
+        Call it only while holding the port: a file already there is then a killed server's leftover.
+        """
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         os.chmod(folder, 0o700)
         path = http_token_path(port, folder)
         value = secrets.token_urlsafe(TOKEN_BYTES)
+        # Written aside, then renamed over a killed server's leftover (a link there is replaced, never
+        # followed): a reader sees no file or the whole token, never an empty one.
+        fresh = path.with_name(f".{path.name}.{os.getpid()}")
         with contextlib.suppress(FileNotFoundError):
-            path.unlink()  # a file left by a killed server: never reuse it, nor follow a link there
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+            fresh.unlink()
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+        descriptor = os.open(fresh, flags, 0o600)
         with os.fdopen(descriptor, "w", encoding="ascii") as file:
             file.write(value + "\n")
-        return cls(value, path)
+            written = os.fstat(file.fileno())
+        os.replace(fresh, path)
+        return cls(value, path, (written.st_dev, written.st_ino))
 
     def remove(self) -> None:
-        with contextlib.suppress(OSError):
-            self.path.unlink()
+        """Unlink the file only while it is still the one this server wrote, holding its token."""
+        if self.is_ours():
+            with contextlib.suppress(OSError):
+                self.path.unlink()
+
+    def is_ours(self) -> bool:
+        flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0)
+        try:
+            descriptor = os.open(self.path, flags)
+        except OSError:
+            return False
+        with os.fdopen(descriptor, "rb") as file:
+            found = os.fstat(file.fileno())
+            if (found.st_dev, found.st_ino) != self.inode or not stat.S_ISREG(found.st_mode):
+                return False
+            text = file.read(TOKEN_BYTES * 2 + 2)
+        return hmac.compare_digest(text.strip(), self.value.encode("ascii"))
 
 
 class StaticTokenVerifier(TokenVerifier):

@@ -21,6 +21,7 @@ from godot_live_mcp.project_tests._frameworks import (
 from godot_live_mcp.project_tests._junit import parse_junit, report_json
 from godot_live_mcp.project_tests._listing import default_test_path, find_test_scripts, project_file
 from godot_live_mcp.project_tests._process import run_godot
+from godot_live_mcp.regular_files import read_regular_text
 from godot_live_mcp.server.server_tool_entry import (
     PAGE_RESULT,
     ServerTool,
@@ -31,6 +32,8 @@ from godot_live_mcp.server.server_tool_entry import (
     server_entry,
 )
 from godot_live_mcp.server.tool_table import ToolBackend, ToolEntry
+
+REPORT_CAP = 16 * 1024 * 1024  # a JUnit report of a large suite
 
 __all__ = ["ProjectBackend", "ProjectSource", "project_root", "project_test_entries"]
 
@@ -199,11 +202,21 @@ class _RunTests(_TestBackend):
                     + run.tail(),
                     "Fix the error above (often a script that does not compile), then run again.",
                 )
-            report = parse_junit(found.read_text("utf-8", errors="replace"))
+            report = parse_junit(_report_text(found, report_dir))
         result: JsonObject = {"framework": framework.value, "path": path, **report_json(report)}
         result["exit_code"] = run.returncode
         result["seconds"] = round(run.seconds, 2)
         return CommandSuccess(result)
+
+
+def _report_text(found: Path, report_dir: Path) -> str:
+    """The run's report: the project's code ran, so it may have put a link or a FIFO there."""
+    try:
+        return read_regular_text(found, inside=report_dir, cap=REPORT_CAP, errors="replace")
+    except OSError as error:
+        raise ToolError(
+            ErrorCode.READ_FAILED, f"The test report was not read: {error}", "Run the tests again."
+        ) from None
 
 
 async def _import_project(godot: Path, project: Path, timeout_s: float) -> None:

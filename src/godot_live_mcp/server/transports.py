@@ -1,4 +1,5 @@
-"""Running the MCP server over stdio or streamable HTTP (bound to 127.0.0.1 only, bearer token required)."""
+"""Running the MCP server over stdio or streamable HTTP (bound to 127.0.0.1 only, bearer token required,
+slow and unauthenticated peers bounded by ``http_guard``)."""
 
 from __future__ import annotations
 
@@ -8,17 +9,22 @@ from pathlib import Path
 
 import anyio
 import uvicorn
+from mcp.server.transport_security import TransportSecuritySettings
 from starlette.applications import Starlette
 
 from godot_live_mcp.server.app import GodotMcpApp
-from godot_live_mcp.server.http_auth import HttpToken, StaticTokenVerifier, auth_settings, http_token_dir
+from godot_live_mcp.server.http_auth import HttpToken, StaticTokenVerifier, auth_settings
+from godot_live_mcp.server.http_guard import MAX_HEADER_BYTES, ConnectionGuard, GuardLimits, guarded_protocol
+from godot_live_mcp.server.http_listener import LOCALHOST, HttpListener
+from godot_live_mcp.server.http_log import RefusalLog
 from godot_live_mcp.server.stdio_pipes import answering_malformed_lines, stdio_streams
 
 logger = logging.getLogger(__name__)
 
-LOCALHOST = "127.0.0.1"
 HTTP_PATH = "/mcp"
 _GRACEFUL_S = 2
+_KEEP_ALIVE_S = 5  # an idle connection between requests (uvicorn's default, stated)
+_MAX_CONNECTIONS = 256  # beyond it uvicorn answers 503: a bound on requests in flight of every client
 
 
 async def run_stdio(app: GodotMcpApp) -> None:
@@ -28,38 +34,60 @@ async def run_stdio(app: GodotMcpApp) -> None:
 
 
 def http_app(app: GodotMcpApp, port: int, token: str) -> Starlette:
-    """The ASGI app: the SDK's streamable HTTP with its DNS-rebinding checks, behind the bearer token.
+    """The ASGI app: the SDK's streamable HTTP behind the bearer token, with its DNS-rebinding checks
+    given exact values (the SDK's own ``127.0.0.1:*`` pattern is a prefix: it let ``Host:
+    127.0.0.1:8000.evil.com`` through).
 
     Every MCP session (one per client's ``initialize``) keeps its own tool surface.
     """
     return app.server.streamable_http_app(
         streamable_http_path=HTTP_PATH,
         host=LOCALHOST,
+        transport_security=exact_origins(port),
         auth=auth_settings(f"http://{LOCALHOST}:{port}"),
         token_verifier=StaticTokenVerifier(token),
     )
 
 
-async def run_http(app: GodotMcpApp, port: int, token_dir: Path | None = None) -> None:
-    """Serve streamable HTTP at ``http://127.0.0.1:<port>/mcp`` until cancelled; the token file goes
-    with the server."""
-    token = HttpToken.create(token_dir or http_token_dir(), port)
+def exact_origins(port: int) -> TransportSecuritySettings:
+    """Only this server's own ``Host`` and ``Origin`` values; no wildcard, so no prefix matching."""
+    hosts = [f"{LOCALHOST}:{port}", f"localhost:{port}"]
+    return TransportSecuritySettings(
+        enable_dns_rebinding_protection=True,
+        allowed_hosts=hosts,
+        allowed_origins=[f"http://{host}" for host in hosts],
+    )
+
+
+async def run_http(
+    app: GodotMcpApp, port: int, token_dir: Path | None = None, listener: HttpListener | None = None
+) -> None:
+    """Serve streamable HTTP at ``http://127.0.0.1:<port>/mcp`` until cancelled, on ``listener`` (else
+    one opened and announced here); the token file goes with the server."""
+    if listener is None:
+        listener = HttpListener.open(port, token_dir)
+        announce_token(listener.port, listener.token)
+    refusals = RefusalLog(logger)
     try:
+        guard = ConnectionGuard(listener.token.value, GuardLimits(), refusals)
         config = uvicorn.Config(
-            http_app(app, port, token.value),
-            host=LOCALHOST,
-            port=port,
-            log_level="warning",
+            http_app(app, listener.port, listener.token.value),
+            http=guarded_protocol(guard),
+            log_config=None,  # the records go to the process's own handlers, through RefusalLog
+            access_log=False,
             lifespan="on",
             timeout_graceful_shutdown=_GRACEFUL_S,
+            timeout_keep_alive=_KEEP_ALIVE_S,
+            limit_concurrency=_MAX_CONNECTIONS,
+            h11_max_incomplete_event_size=MAX_HEADER_BYTES,
         )
-        announce_token(port, token)
-        await _serve_until_cancelled(uvicorn.Server(config))
+        with refusals.guarding():
+            await _serve_until_cancelled(uvicorn.Server(config), listener)
     finally:
-        token.remove()
+        listener.close()
 
 
-async def _serve_until_cancelled(server: uvicorn.Server) -> None:
+async def _serve_until_cancelled(server: uvicorn.Server, listener: HttpListener) -> None:
     """Run uvicorn; on cancellation ask it to shut down and wait (bounded) until its socket is closed,
     rather than cutting it short with the socket left open."""
     stopped = anyio.Event()
@@ -67,7 +95,7 @@ async def _serve_until_cancelled(server: uvicorn.Server) -> None:
     async def serve() -> None:
         with anyio.CancelScope(shield=True):
             try:
-                await server.serve()
+                await server.serve(sockets=[listener.sock])
             finally:
                 stopped.set()
 

@@ -21,6 +21,7 @@ from typing import Any
 
 import yaml
 
+from godot_live_mcp.regular_files import CONFIG_CAP, read_regular_text
 from godot_live_mcp.server.prompts.template import NAME_RULE, PromptArgument, PromptTemplate
 
 logger = logging.getLogger(__name__)
@@ -41,17 +42,18 @@ def project_prompts(project: Path) -> list[PromptTemplate]:
     prompts = []
     for path in sorted(folder.glob("*.md")):
         try:
-            prompts.append(read_prompt_file(path))
+            prompts.append(read_prompt_file(path, inside=project))
         except (OSError, PromptFileError) as error:
             logger.warning("skipping the prompt file %s: %s", path, error)
     return prompts
 
 
-def read_prompt_file(path: Path) -> PromptTemplate:
+def read_prompt_file(path: Path, inside: Path | None = None) -> PromptTemplate:
+    """A prompt file: a regular file (within ``inside``, links resolved) of at most ``CONFIG_CAP``."""
     name = path.stem
     if not NAME_RULE.match(name):
         raise PromptFileError(f"{name!r} is not a prompt name: use lower-case letters, digits, '-', '_', '.'")
-    front, body = split_front_matter(path.read_text("utf-8"))
+    front, body = split_front_matter(read_regular_text(path, inside=inside, cap=CONFIG_CAP))
     return PromptTemplate(
         name=name,
         title=_text(front, "title"),
