@@ -42,13 +42,16 @@ const COMMANDS := {
 		"text":
 		(
 			"Advance the game frame by frame, as fast as the machine allows, until a condition holds or max_frames"
-			+ " ran, then pause and report the frames it took. The condition is a GDScript expression checked after"
-			+ " each frame; it sees what execute_code's expressions see (the scene as self, `scene`, `tree`, `root`,"
-			+ """ autoloads, singletons, classes), e.g. "get_node('Player').position.x > 300", "GameState.score > 0"."""
+			+ " ran, then pause and report the frames it took. The condition is checked after each frame; it is a"
+			+ " read-only expression (docs/conditions.md): nodes ($Player or get_node('Player')), properties"
+			+ " (position.x), autoloads (GameState.score), self/scene/tree/root, comparisons, arithmetic,"
+			+ " and/or/not, and only the safe methods listed (is_on_floor(), is_playing(), get_child_count(),"
+			+ """ tree.get_node_count_in_group('coins')...), e.g. "$Player.position.x > 300 and $Player.is_on_floor()"."""
+			+ " Other calls (OS, Engine, any other method) are refused: code runs through execute_code."
 		),
 		"args":
 		{
-			"condition!": "string: A GDScript expression that is true when the game should stop.",
+			"condition!": "string: A read-only condition that is true when the game should stop.",
 			"max_frames": "integer[1..100000]=600: Give up after this many frames.",
 		},
 		"returns": CLOCK,
