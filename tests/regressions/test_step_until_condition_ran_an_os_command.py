@@ -43,16 +43,21 @@ def ways_to_run(marker: Path) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("way", list(ways_to_run(Path("x"))))
-async def test_a_condition_that_runs_code_is_refused_before_any_frame(game: Client, tmp_path: Path, way: str) -> None:
+async def test_a_condition_that_runs_code_is_refused_before_any_frame(
+    game: Client, tmp_path: Path, way: str
+) -> None:
     marker = tmp_path / "ran"
     before = structured(await game.call_tool("runtime_pause", {}))
 
-    refused = await game.call_tool("runtime_step_until", {"condition": ways_to_run(marker)[way], "max_frames": 5})
+    refused = await game.call_tool(
+        "runtime_step_until", {"condition": ways_to_run(marker)[way], "max_frames": 5}
+    )
 
     details = failure(refused)
     assert details["code"] == "INVALID_PARAMS", details
     assert "at character" in details["message"]
-    assert "execute_code" in details["hint"] and "--allow-execute" in details["hint"]
+    assert "execute_code" in details["hint"]
+    assert "--allow-execute" in details["hint"]
     assert not marker.exists()
     after = structured(await game.call_tool("runtime_pause", {}))
     assert after["game_frame"] == before["game_frame"]

@@ -42,12 +42,12 @@ const COMMANDS := {
 		"text":
 		(
 			"Advance the game frame by frame, as fast as the machine allows, until a condition holds or max_frames"
-			+ " ran, then pause and report the frames it took. The condition is checked after each frame; it is a"
-			+ " read-only expression (docs/conditions.md): nodes ($Player or get_node('Player')), properties"
-			+ " (position.x), autoloads (GameState.score), self/scene/tree/root, comparisons, arithmetic,"
-			+ " and/or/not, and only the safe methods listed (is_on_floor(), is_playing(), get_child_count(),"
-			+ """ tree.get_node_count_in_group('coins')...), e.g. "$Player.position.x > 300 and $Player.is_on_floor()"."""
-			+ " Other calls (OS, Engine, any other method) are refused: code runs through execute_code."
+			+ " ran, then pause and report the frames it took. The condition, checked after each frame, is a"
+			+ " read-only expression: nodes ($Player, get_node('Player')), properties (position.x), autoloads"
+			+ " (GameState.score), groups (tree.get_node_count_in_group('coins')), comparisons, arithmetic,"
+			+ " and/or/not and a few safe methods (is_on_floor(), is_playing()...), e.g."
+			+ """ "$Player.position.x > 300 and $Player.is_on_floor()". Any other call is refused: run code with"""
+			+ " execute_code."
 		),
 		"args":
 		{
