@@ -41,13 +41,10 @@ const COMMANDS := {
 	{
 		"text":
 		(
-			"Advance the game frame by frame, as fast as the machine allows, until a condition holds or max_frames"
-			+ " ran, then pause and report the frames it took. The condition, checked after each frame, is a"
-			+ " read-only expression: nodes ($Player, get_node('Player')), properties (position.x), autoloads"
-			+ " (GameState.score), groups (tree.get_node_count_in_group('coins')), comparisons, arithmetic,"
-			+ " and/or/not and a few safe methods (is_on_floor(), is_playing()...), e.g."
-			+ """ "$Player.position.x > 300 and $Player.is_on_floor()". Any other call is refused: run code with"""
-			+ " execute_code."
+			"Advance the game frame by frame, as fast as the machine allows, until a condition holds or max_frames ran,"
+			+ " then pause and report the frames it took. The condition is a read-only expression checked after each"
+			+ " frame: nodes ($Player), properties (position.x), autoloads, groups, and/or/not, a few safe methods"
+			+ """ (is_on_floor()...), e.g. "$Player.position.x > 300". Other calls are refused: execute_code runs code."""
 		),
 		"args":
 		{

@@ -25,6 +25,7 @@ const REFUSED_HINT := (
 ## The text it was compiled from.
 var text: String
 var _tree: ConditionNode
+var _evaluator: ConditionEvaluator = ConditionEvaluator.new()
 
 
 ## text as a Condition, or PARSE_ERROR (not an expression) / INVALID_PARAMS (not allowed in a condition).
@@ -41,10 +42,12 @@ static func compile(condition_text: String) -> Result:
 
 ## The condition's value now, in scope; EXECUTION_ERROR when a read fails or the budget runs out.
 func evaluate(scope: ConditionScope) -> Result:
-	return ConditionEvaluator.new().evaluate(_tree, scope)
+	return _evaluator.evaluate(_tree, scope)
 
 
 ## Whether it holds now (its value counts as GDScript truth); EXECUTION_ERROR as evaluate.
 func holds(scope: ConditionScope) -> Result:
 	var value: Result = evaluate(scope)
-	return Result.of(true if value.value else false) if value.succeeded() else value
+	if value.succeeded():
+		value.value = true if value.value else false
+	return value

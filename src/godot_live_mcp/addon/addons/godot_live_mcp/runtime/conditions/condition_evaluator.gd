@@ -11,6 +11,7 @@ const ConditionRules := preload("res://addons/godot_live_mcp/runtime/conditions/
 const ConditionScope := preload("res://addons/godot_live_mcp/runtime/conditions/condition_scope.gd")
 const ConditionOperators := preload("res://addons/godot_live_mcp/runtime/conditions/condition_operators.gd")
 const ConditionValues := preload("res://addons/godot_live_mcp/runtime/conditions/condition_values.gd")
+const ConditionFailure := preload("res://addons/godot_live_mcp/runtime/conditions/condition_failure.gd")
 
 const SEES := (
 	"A condition sees self or scene (the current scene's root), tree, root, autoloads by name (e.g."
@@ -21,6 +22,7 @@ var _scope: ConditionScope
 var _failure: Result = null
 var _steps: int = 0
 var _deadline_usec: int = 0
+var _max_steps: int = ConditionRules.limit("max_steps")
 
 
 ## The value of tree in scope, or EXECUTION_ERROR with what failed.
@@ -59,8 +61,8 @@ func _value(node: ConditionNode) -> Variant:
 
 func _within_budget(node: ConditionNode) -> bool:
 	_steps += 1
-	if _steps > ConditionRules.limit("max_steps"):
-		_fail(node, "it took more than %d steps" % ConditionRules.limit("max_steps"))
+	if _steps > _max_steps:
+		_fail(node, "it took more than %d steps" % _max_steps)
 	elif Time.get_ticks_usec() > _deadline_usec:
 		_fail(node, "it ran past its budget of %d ms" % ConditionRules.limit("budget_ms"))
 	return _failure == null
@@ -175,15 +177,14 @@ static func _has_child(parent: Node, index: int) -> bool:
 	return index >= -parent.get_child_count() and index < parent.get_child_count()
 
 
-## The value of a step that returned a Result; its failure becomes this evaluation's, at node.
-func _checked(outcome: Result, node: ConditionNode) -> Variant:
+## The value of a step, or null when it returned a ConditionFailure (which becomes this evaluation's, at node).
+func _checked(outcome: Variant, node: ConditionNode) -> Variant:
 	if _failure != null:
 		return null
-	if outcome.failed():
-		var hint: String = outcome.hint if outcome.hint != "" else SEES
-		_failure = Result.fail(outcome.code, _where(node, outcome.message.trim_suffix(".")), hint)
+	if outcome is ConditionFailure:
+		_fail(node, (outcome as ConditionFailure).why.trim_suffix("."))
 		return null
-	return outcome.value
+	return outcome
 
 
 func _fail(node: ConditionNode, why: String) -> void:

@@ -2,21 +2,21 @@
 extends RefCounted
 ## One node of a parsed condition (export-clean): what the evaluator walks.
 
-const LITERAL := "literal"
+const LITERAL := 0
 ## A bare name: self, scene, tree, root, an autoload, or a property of the scene's root.
-const NAME := "name"
+const NAME := 1
 ## `$Path`: a node read from the scene's root.
-const NODE := "node"
+const NODE := 2
 ## `base.name`; children[0] is the base.
-const PROPERTY := "property"
+const PROPERTY := 3
 ## `base[key]`; children are base and key.
-const INDEX := "index"
+const INDEX := 4
 ## `name(args)` or `base.name(args)`; with a base, children[0] is it and the rest are the arguments.
-const CALL := "call"
-const UNARY := "unary"
-const BINARY := "binary"
+const CALL := 5
+const UNARY := 6
+const BINARY := 7
 
-var kind: String
+var kind: int
 ## The operator, the name or the node path; for a literal, its value.
 var value: Variant
 var children: Array = []
@@ -26,7 +26,7 @@ var has_base: bool = false
 var at: int
 
 
-func _init(node_kind: String, node_value: Variant, start: int, node_children: Array = []) -> void:
+func _init(node_kind: int, node_value: Variant, start: int, node_children: Array = []) -> void:
 	kind = node_kind
 	value = node_value
 	at = start

@@ -1,9 +1,9 @@
 @tool
 extends RefCounted
 ## The operators of a condition on Variant values (export-clean), each checked before the engine
-## applies it: an operator GDScript would reject with a SCRIPT ERROR is a failure with a message here.
+## applies it: where GDScript would stop with a SCRIPT ERROR, a ConditionFailure says why instead.
 
-const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const ConditionFailure := preload("res://addons/godot_live_mcp/runtime/conditions/condition_failure.gd")
 
 const NUMBERS: Array[int] = [TYPE_INT, TYPE_FLOAT]
 const TEXTS: Array[int] = [TYPE_STRING, TYPE_STRING_NAME]
@@ -14,19 +14,19 @@ static func truthy(value: Variant) -> bool:
 	return true if value else false
 
 
-static func negate(value: Variant) -> Result:
+static func negate(value: Variant) -> Variant:
 	if typeof(value) in NUMBERS or typeof(value) in VECTORS:
-		return Result.of(-value)
-	return Result.fail("EXECUTION_ERROR", "'-' does not apply to %s." % type_string(typeof(value)))
+		return -value
+	return ConditionFailure.because("'-' does not apply to %s." % type_string(typeof(value)))
 
 
 ## a op b for the arithmetic and comparison operators.
-static func apply(symbol: String, a: Variant, b: Variant) -> Result:
+static func apply(symbol: String, a: Variant, b: Variant) -> Variant:
 	if symbol == "==" or symbol == "!=":
 		var same: Variant = equal(a, b)
 		if same == null:
 			return _refused(symbol, a, b)
-		return Result.of(bool(same) == (symbol == "=="))
+		return bool(same) == (symbol == "==")
 	if symbol in ["<", "<=", ">", ">="]:
 		return _ordered(symbol, a, b)
 	return _arithmetic(symbol, a, b)
@@ -43,7 +43,7 @@ static func equal(a: Variant, b: Variant) -> Variant:
 	return a == b
 
 
-static func _ordered(symbol: String, a: Variant, b: Variant) -> Result:
+static func _ordered(symbol: String, a: Variant, b: Variant) -> Variant:
 	var kind: String = _kind(a)
 	if kind != _kind(b) or not kind in ["number", "text"]:
 		return _refused(symbol, a, b)
@@ -51,33 +51,33 @@ static func _ordered(symbol: String, a: Variant, b: Variant) -> Result:
 		return _ordered(symbol, str(a).casecmp_to(str(b)), 0)
 	match symbol:
 		"<":
-			return Result.of(a < b)
+			return a < b
 		"<=":
-			return Result.of(a <= b)
+			return a <= b
 		">":
-			return Result.of(a > b)
-	return Result.of(a >= b)
+			return a > b
+	return a >= b
 
 
-static func _arithmetic(symbol: String, a: Variant, b: Variant) -> Result:
+static func _arithmetic(symbol: String, a: Variant, b: Variant) -> Variant:
 	if symbol == "+" and _kind(a) == "text" and _kind(b) == "text":
-		return Result.of(str(a) + str(b))
+		return str(a) + str(b)
 	if not _computable(symbol, a, b):
 		return _refused(symbol, a, b)
 	if symbol in ["/", "%"] and typeof(b) == TYPE_INT and b == 0:
-		return Result.fail("EXECUTION_ERROR", "Division by zero in '%s'." % symbol)
+		return ConditionFailure.because("Division by zero in '%s'." % symbol)
 	match symbol:
 		"+":
-			return Result.of(a + b)
+			return a + b
 		"-":
-			return Result.of(a - b)
+			return a - b
 		"*":
-			return Result.of(a * b)
+			return a * b
 		"/":
-			return Result.of(a / b)
+			return a / b
 	if typeof(a) == TYPE_INT and typeof(b) == TYPE_INT:
-		return Result.of(a % b)
-	return Result.of(fmod(float(a), float(b)))
+		return a % b
+	return fmod(float(a), float(b))
 
 
 ## Numbers with numbers; a vector with a vector of its type (+ - * /) or with a number (* /).
@@ -99,6 +99,6 @@ static func _kind(value: Variant) -> String:
 	return type_string(typeof(value))
 
 
-static func _refused(symbol: String, a: Variant, b: Variant) -> Result:
+static func _refused(symbol: String, a: Variant, b: Variant) -> Variant:
 	var operands: String = "%s and %s" % [type_string(typeof(a)), type_string(typeof(b))]
-	return Result.fail("EXECUTION_ERROR", "'%s' does not apply to %s." % [symbol, operands])
+	return ConditionFailure.because("'%s' does not apply to %s." % [symbol, operands])

@@ -209,7 +209,7 @@ static func _is_engine_name(name: String) -> bool:
 
 
 ## A node, counted against the budget; null once anything failed.
-func _made(kind: String, value: Variant, at: int, children: Array = []) -> ConditionNode:
+func _made(kind: int, value: Variant, at: int, children: Array = []) -> ConditionNode:
 	if _failure != null or children.has(null):
 		return null
 	_nodes += 1

@@ -2,30 +2,33 @@
 extends RefCounted
 ## What a condition may do, read from contract.json's "conditions" section (export-clean): the methods
 ## it may call on nodes, on plain values, the functions it may call bare, and its size and time budget.
-## The Python side and docs/conditions.md read the same section.
+## docs/conditions.md shows the same section (a test keeps them equal).
 
 const ContractData := preload("res://addons/godot_live_mcp/contract/contract_data.gd")
 
 const SECTION := "conditions"
 
+## The section, read once: an evaluation asks for it at every step.
+static var _rules: Dictionary = {}
+
 
 static func limit(name: String) -> int:
-	return int((ContractData.section(SECTION).get("limits", {}) as Dictionary).get(name, 0))
+	return int(_part("limits").get(name, 0))
 
 
 ## {name: {"args": [type words], "on": "classes"}} of the methods callable on objects.
 static func methods() -> Dictionary:
-	return ContractData.section(SECTION).get("methods", {})
+	return _part("methods")
 
 
 ## {name: {"args": [type words], "on": [Variant type names]}} of the methods callable on plain values.
 static func value_methods() -> Dictionary:
-	return ContractData.section(SECTION).get("value_methods", {})
+	return _part("value_methods")
 
 
 ## {name: [type words]} of the functions callable without a base.
 static func functions() -> Dictionary:
-	return ContractData.section(SECTION).get("functions", {})
+	return _part("functions")
 
 
 ## The argument type words of a method or function callable under name, or null when none is.
@@ -44,3 +47,9 @@ static func callable_names() -> PackedStringArray:
 	var names: PackedStringArray = PackedStringArray(methods().keys() + value_methods().keys() + functions().keys())
 	names.sort()
 	return names
+
+
+static func _part(name: String) -> Dictionary:
+	if _rules.is_empty():
+		_rules = ContractData.section(SECTION)
+	return _rules.get(name, {})

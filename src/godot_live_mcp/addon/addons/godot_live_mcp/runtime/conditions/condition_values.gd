@@ -2,9 +2,10 @@
 extends RefCounted
 ## Reads into values for a condition (export-clean): properties of objects and of engine values
 ## (position.x), items of arrays and dictionaries, the bare functions and the value methods of the
-## contract's list. Each is checked first, so nothing here makes the engine log an error.
+## contract's list. Each is checked first (a ConditionFailure says what is wrong), so nothing here makes
+## the engine log an error.
 
-const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const ConditionFailure := preload("res://addons/godot_live_mcp/runtime/conditions/condition_failure.gd")
 const ConditionRules := preload("res://addons/godot_live_mcp/runtime/conditions/condition_rules.gd")
 
 ## The members of engine value types a condition reads (GDScript names them the same).
@@ -35,23 +36,23 @@ const ARGUMENT_TYPES := {
 }
 
 
-static func property_of(base: Variant, name: String) -> Result:
+static func property_of(base: Variant, name: String) -> Variant:
 	if base is Object:
 		if not is_instance_valid(base):
 			return _failed("'%s' was read from a freed object" % name)
 		if name in base:
-			return Result.of((base as Object).get(name))
+			return (base as Object).get(name)
 	elif base is Dictionary and (base as Dictionary).has(name):
-		return Result.of((base as Dictionary)[name])
+		return (base as Dictionary)[name]
 	elif name in MEMBERS.get(typeof(base), []):
-		return Result.of(base[name])
+		return base[name]
 	return _failed("%s has no property '%s'" % [described(base), name])
 
 
-static func item_of(base: Variant, key: Variant) -> Result:
+static func item_of(base: Variant, key: Variant) -> Variant:
 	if base is Dictionary:
 		if (base as Dictionary).has(key):
-			return Result.of((base as Dictionary)[key])
+			return (base as Dictionary)[key]
 		return _failed("the dictionary has no key %s" % var_to_str(key))
 	if typeof(base) < TYPE_ARRAY or typeof(base) >= TYPE_MAX:
 		return _failed("%s cannot be indexed" % described(base))
@@ -60,27 +61,27 @@ static func item_of(base: Variant, key: Variant) -> Result:
 	var size: int = base.size()
 	if key < -size or key >= size:
 		return _failed("index %d is outside the %d items" % [key, size])
-	return Result.of(base[key])
+	return base[key]
 
 
-static func function(name: String, arguments: Array) -> Result:
+static func function(name: String, arguments: Array) -> Variant:
 	var problem: String = argument_problem(ConditionRules.functions()[name], arguments)
 	if problem != "":
 		return _failed(problem)
 	match name:
 		"abs":
-			return Result.of(absf(arguments[0]) if arguments[0] is float else absi(arguments[0]))
+			return absf(arguments[0]) if arguments[0] is float else absi(arguments[0])
 		"min":
-			return Result.of(min(arguments[0], arguments[1]))
+			return min(arguments[0], arguments[1])
 		"max":
-			return Result.of(max(arguments[0], arguments[1]))
+			return max(arguments[0], arguments[1])
 		"Vector2":
-			return Result.of(Vector2(arguments[0], arguments[1]))
-	return Result.of(Vector3(arguments[0], arguments[1], arguments[2]))
+			return Vector2(arguments[0], arguments[1])
+	return Vector3(arguments[0], arguments[1], arguments[2])
 
 
 ## A method of the value's own Variant type that the contract lists for that type.
-static func value_method(base: Variant, name: String, arguments: Array) -> Result:
+static func value_method(base: Variant, name: String, arguments: Array) -> Variant:
 	var rule: Dictionary = ConditionRules.value_methods().get(name, {})
 	if rule.is_empty() or not type_string(typeof(base)) in rule["on"]:
 		return _failed("%s has no method %s() a condition may call" % [described(base), name])
@@ -89,7 +90,7 @@ static func value_method(base: Variant, name: String, arguments: Array) -> Resul
 		return _failed(problem)
 	if name == "distance_to" and typeof(arguments[0]) != typeof(base):
 		return _failed("distance_to() takes a %s" % type_string(typeof(base)))
-	return Result.of(Callable.create(base, name).callv(arguments))
+	return Callable.create(base, name).callv(arguments)
 
 
 ## "" when every argument has its type word's type, else what is wrong.
@@ -112,5 +113,5 @@ static func described(value: Variant) -> String:
 	return "null" if value == null else type_string(typeof(value))
 
 
-static func _failed(why: String) -> Result:
-	return Result.fail("EXECUTION_ERROR", why)
+static func _failed(why: String) -> Variant:
+	return ConditionFailure.because(why)
