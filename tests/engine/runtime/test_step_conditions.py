@@ -1,5 +1,6 @@
-"""runtime_step_until conditions see what execute_code sees: autoloads by name, the scene's nodes by path,
-and a wrong expression is refused with a hint before the game moves."""
+"""runtime_step_until conditions (docs/conditions.md) read autoloads by name, the scene's nodes by path
+($Player or get_node), groups through the tree and the listed methods; a wrong condition is refused with a
+hint before the game moves."""
 
 from __future__ import annotations
 
@@ -71,3 +72,24 @@ async def test_an_expression_that_does_not_parse_is_a_parse_error_with_an_exampl
 
 async def test_execute_code_names_autoloads_in_expressions_too(game: Client) -> None:
     assert (await call(game, "execute_code", code="GameState.name"))["value"] == "GameState"
+
+
+async def test_dollar_paths_groups_and_listed_methods_read_the_live_game(game: Client) -> None:
+    await call(game, "runtime_pause")
+    coins = await call(game, "execute_code", code="get_tree().get_node_count_in_group('coins')")
+    condition = (
+        f"tree.get_node_count_in_group('coins') == {coins['value']} and $Player.is_in_group('player')"
+        " and $Player.position.y > 0 and not $Player.is_on_ceiling() and get_child_count() > 0"
+    )
+    result = await call(game, "runtime_step_until", condition=condition, max_frames=5)
+    assert (result["condition_met"], result["frames_stepped"]) == (True, 1)
+
+
+async def test_a_call_outside_the_list_is_refused_with_the_list_and_execute_code(game: Client) -> None:
+    refused = failure(
+        await game.call_tool("runtime_step_until", {"condition": "$Player.set('position', null)"})
+    )
+    assert refused["code"] == "INVALID_PARAMS"
+    assert "'set' is not a method" in refused["message"]
+    assert "is_on_floor" in refused["message"]
+    assert "execute_code" in refused["hint"]

@@ -41,14 +41,14 @@ const COMMANDS := {
 	{
 		"text":
 		(
-			"Advance the game frame by frame, as fast as the machine allows, until a condition holds or max_frames"
-			+ " ran, then pause and report the frames it took. The condition is a GDScript expression checked after"
-			+ " each frame; it sees what execute_code's expressions see (the scene as self, `scene`, `tree`, `root`,"
-			+ """ autoloads, singletons, classes), e.g. "get_node('Player').position.x > 300", "GameState.score > 0"."""
+			"Advance the game frame by frame, as fast as the machine allows, until a condition holds or max_frames ran,"
+			+ " then pause and report the frames it took. The condition is a read-only expression checked after each"
+			+ " frame: nodes ($Player), properties (position.x), autoloads, groups, and/or/not, a few safe methods"
+			+ """ (is_on_floor()...), e.g. "$Player.position.x > 300". Other calls are refused: execute_code runs code."""
 		),
 		"args":
 		{
-			"condition!": "string: A GDScript expression that is true when the game should stop.",
+			"condition!": "string: A read-only condition that is true when the game should stop.",
 			"max_frames": "integer[1..100000]=600: Give up after this many frames.",
 		},
 		"returns": CLOCK,
