@@ -20,14 +20,15 @@ from tests.engine.harness import EngineEditor
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
 PROMPT = "Review {{scene}}.\n"
-PLANTED = [".godot-live-mcp", "override.cfg", ".mcp.json", ".vscode", "tests_tmp/person_only"]
+# Never the whole .godot-live-mcp folder: it holds the consent that loads the session's test extensions.
+PLANTED = [".godot-live-mcp/prompts", "override.cfg", ".mcp.json", ".vscode", "tests_tmp/person_only"]
 
 
 @pytest.fixture
 def project(engine_editor: EngineEditor) -> Iterator[Path]:
     """The session project with a person's prompt file and a folder of ordinary files; all removed after."""
     root = engine_editor.project
-    (root / ".godot-live-mcp" / "prompts").mkdir(parents=True)
+    (root / ".godot-live-mcp" / "prompts").mkdir(parents=True, exist_ok=True)
     (root / ".godot-live-mcp" / "prompts" / "review.md").write_text(PROMPT, "utf-8")
     (root / "tests_tmp" / "person_only").mkdir(parents=True)
     (root / "tests_tmp" / "person_only" / "notes.txt").write_text("notes\n", "utf-8")

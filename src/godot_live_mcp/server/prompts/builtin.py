@@ -27,7 +27,7 @@ DEBUG_SCENE = PromptTemplate(
    runtime_get_node(node_path="{{node_path}}") and runtime_get_log(). Pause and step frame by frame around
    the problem with runtime_pause() and runtime_step(frames=1), or run until a condition holds with
    runtime_step_until(condition=..., max_frames=600); a condition only reads the game, e.g.
-   "$Player.is_on_floor() and GameState.score > 0". End with game_stop().
+   "$Player.velocity.y > 0 and GameState.score > 0". End with game_stop().
 5. Say what causes the problem before changing anything. Then fix it (node_set_property(scene="{{scene}}",
    node_path="{{node_path}}", property=..., value=...) or script_patch(path=..., search=..., content=...)),
    save with scene_save(scene="{{scene}}"), and run the scene again to confirm the fix.""",
