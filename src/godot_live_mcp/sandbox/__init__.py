@@ -11,7 +11,15 @@ from pathlib import Path
 from godot_live_mcp.sandbox._landlock import abi_version
 from godot_live_mcp.sandbox._policy import SandboxPolicy, build_policy
 
-__all__ = ["NO_SANDBOX_ENV", "PARENT_PID_ENV", "SANDBOX_ENV", "SandboxPolicy", "confine", "sandbox_state"]
+__all__ = [
+    "NO_SANDBOX_ENV",
+    "PARENT_PID_ENV",
+    "SANDBOX_ENV",
+    "SandboxPolicy",
+    "abi_version",
+    "confine",
+    "sandbox_state",
+]
 
 # What the process learns about its sandbox ("landlock", or "off: <why>"); game_start reports it.
 SANDBOX_ENV = "GODOT_LIVE_MCP_SANDBOX"
