@@ -18,7 +18,6 @@ from godot_live_mcp.cli._logging import configure_stderr_logging
 from godot_live_mcp.cli.serve_config import MIN_MAX_TOOLS, ServeConfig, load_serve_config
 from godot_live_mcp.contract import ActionableError
 from godot_live_mcp.godot.locator import find_godot
-from godot_live_mcp.sandbox import NO_SANDBOX_ENV, sandbox_state
 from godot_live_mcp.instances.addon_install import (
     addon_enabled,
     addon_version_gap,
@@ -27,6 +26,7 @@ from godot_live_mcp.instances.addon_install import (
     installed_addon_version,
     project_root,
 )
+from godot_live_mcp.sandbox import NO_SANDBOX_ENV, sandbox_state
 
 if TYPE_CHECKING:
     from godot_live_mcp.server.surface import StartupTools
