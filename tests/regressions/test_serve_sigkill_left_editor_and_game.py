@@ -19,7 +19,8 @@ GONE_WITHIN_S = 10.0
 
 def test_sigkill_of_serve_ends_its_editor_and_game(tmp_path: Path, editor_logs: list[Path]) -> None:
     with serving_with_a_game(tmp_path, editor_logs) as (serve, editor_pid, game_pid):
-        assert pid_alive(editor_pid) and pid_alive(game_pid)
+        assert pid_alive(editor_pid)
+        assert pid_alive(game_pid)
         serve.popen.kill()
         serve.popen.wait()
         deadline = time.monotonic() + GONE_WITHIN_S
