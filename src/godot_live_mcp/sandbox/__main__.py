@@ -12,6 +12,7 @@ from pathlib import Path
 from godot_live_mcp.sandbox import SANDBOX_ENV
 from godot_live_mcp.sandbox._landlock import READ, WRITE, restrict_self
 from godot_live_mcp.sandbox._policy import SandboxPolicy
+from godot_live_mcp.sandbox._seccomp import deny_datagrams
 
 _PR_SET_PDEATHSIG = 1
 
@@ -34,6 +35,7 @@ def main(argv: list[str]) -> int:
         ]
         try:
             restrict_self(paths, confined.tcp_ports)
+            deny_datagrams()  # Landlock has no UDP rules
         except OSError as error:
             print(
                 f"godot-live-mcp: cannot enter the sandbox ({error}); not starting {command[0]}",

@@ -10,49 +10,20 @@ const GameSession := preload("res://addons/godot_live_mcp/commands/playtest/game
 const GROUP := "game"
 const RUN := [
 	{"@": "object: A run of the game.", "scene": "string: res:// path of the scene it runs."},
-	{
-		"started_by":
-		"enum(mcp|editor): Who started it: game_start, or the editor's own play button."
-	},
-	{
-		"started_unix": "number",
-		"pid": "integer",
-		"runtime_port": "integer: Where the runtime tools reach it."
-	},
-	{
-		"display":
-		"enum(none|screen|virtual): What it draws on: nothing (headless), the editor's screen, a private one."
-	},
+	{"started_by": "enum(mcp|editor): Who started it: game_start, or the editor's own play button."},
+	{"started_unix": "number", "pid": "integer", "runtime_port": "integer: Where the runtime tools reach it."},
+	{"display": "enum(none|screen|virtual): What it draws on: nothing (headless), the editor's screen, a private one."},
 	{"ended": "enum(exited|stopped|crashed|killed): How it ended.", "ended_unix": "number"},
-	{
-		"how":
-		"string: In words: 'exited with code 3', 'crashed with signal 11 (SIGSEGV)', 'killed by timeout: ...'."
-	},
-	{
-		"exit_code": "integer: The code it exited with.",
-		"signal": "integer: The signal that ended it."
-	},
-	{
-		"log":
-		"object: What it logged since start: totals by kind, and its most frequent errors (distinct)."
-	},
+	{"how": "string: In words: 'exited with code 3', 'crashed with signal 11 (SIGSEGV)', 'killed by timeout: ...'."},
+	{"exit_code": "integer: The code it exited with.", "signal": "integer: The signal that ended it."},
+	{"log": "object: What it logged since start: totals by kind, and its most frequent errors (distinct)."},
 	{"last_log_lines": "array<string>: The game's last log lines (crashes included)."},
 ]
 ## What every command here answers.
 const STATUS := [
-	{
-		"running!": "boolean",
-		"headless": "boolean: Whether this editor (and so the game it starts) runs headless."
-	},
-	{
-		"sandbox":
-		"string: 'landlock' (no home files but the project's and user://, no network but the editor's), or 'off: why'."
-	},
-	{"game": RUN, "last_run": RUN},
-	{
-		"debugger":
-		"object: Where the editor's debugger holds the game (paused, at, reason, error): see debug_state."
-	},
+	{"running!": "boolean", "headless": "boolean: Whether this editor (and so the game it starts) runs headless."},
+	{"game": RUN, "last_run": RUN, "sandbox": "string: Where the game runs: 'landlock' (see doctor), or 'off: why'."},
+	{"debugger": "object: Where the editor's debugger holds the game (paused, at, reason, error): see debug_state."},
 ]
 const DEFAULTS := {"marks": "exclusive scene_independent idempotent"}
 const COMMANDS := {
@@ -72,19 +43,14 @@ const COMMANDS := {
 				"boolean=false: From a headless editor, draw on a private virtual screen so runtime_screenshot"
 				+ " works (~1 s slower start)."
 			),
-			"break_on_error":
-			"boolean=false: Let a script error stop the game in the editor's debugger.",
+			"break_on_error": "boolean=false: Let a script error stop the game in the editor's debugger.",
 		},
 		"returns": STATUS,
 		"timeout_ms": 60000,
 		"guard": ["scene"],
 		"marks": "read_only exclusive scene_independent long_running",
 	},
-	"game.stop":
-	{
-		"text": "Stop the game this editor runs and wait until its process has ended.",
-		"returns": STATUS
-	},
+	"game.stop": {"text": "Stop the game this editor runs and wait until its process has ended.", "returns": STATUS},
 	"game.status":
 	{
 		"text":
@@ -106,17 +72,10 @@ static func start(params: CommandParams) -> Result:
 	var scene: String = params.text("scene")
 	if scene == "" and str(ProjectSettings.get_setting("application/run/main_scene", "")) == "":
 		return Result.fail(
-			"INVALID_STATE",
-			"The project has no main scene.",
-			"Pass scene, e.g. 'res://scenes/level.tscn'."
+			"INVALID_STATE", "The project has no main scene.", "Pass scene, e.g. 'res://scenes/level.tscn'."
 		)
-	if (
-		scene != ""
-		and (not scene.begins_with("res://") or not ResourceLoader.exists(scene, "PackedScene"))
-	):
-		return Result.fail(
-			"NOT_FOUND", "No scene at '%s'." % scene, MCPToolkitError.hint_for_param("file_path")
-		)
+	if scene != "" and (not scene.begins_with("res://") or not ResourceLoader.exists(scene, "PackedScene")):
+		return Result.fail("NOT_FOUND", "No scene at '%s'." % scene, MCPToolkitError.hint_for_param("file_path"))
 	return await session().start(scene, params.flag("break_on_error"), params.flag("display"))
 
 

@@ -34,9 +34,7 @@ func _init(registry: CommandRegistry) -> void:
 func start() -> Error:
 	_router = RequestRouter.new(_registry, _endpoint.send)
 	_router.call_finished.connect(call_finished.emit)
-	var err: Error = _endpoint.open(
-		ToolkitSettings.ws_buffer_bytes(), _router.route, _router.forget_peer
-	)
+	var err: Error = _endpoint.open(ToolkitSettings.ws_buffer_bytes(), _router.route, _router.forget_peer)
 	if err == OK:
 		_registry.catalog_changed.connect(_on_catalog_changed)
 	return err

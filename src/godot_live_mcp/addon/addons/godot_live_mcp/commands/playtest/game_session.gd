@@ -48,8 +48,7 @@ func start(scene: String, break_on_error: bool, with_display: bool = false) -> R
 	var run: GameRun = observe()
 	if (run != null and run.is_running()) or EditorInterface.is_playing_scene():
 		return Result.fail(
-			"GAME_ALREADY_RUNNING",
-			"The game is already running (pid %d)." % (run.pid if run != null else 0)
+			"GAME_ALREADY_RUNNING", "The game is already running (pid %d)." % (run.pid if run != null else 0)
 		)
 	_discard_stale_entry()
 	# A crash before the game's runtime server starts must not show the previous run's lines.
@@ -59,14 +58,10 @@ func start(scene: String, break_on_error: bool, with_display: bool = false) -> R
 		return screen
 	var started_unix: float = Time.get_unix_time_from_system()
 	var on_display: bool = not (screen.value as Dictionary).is_empty()
-	await _play(
-		scene, RunArgs.extra_flags(break_on_error, on_display), RunArgs.extra_env(screen.value)
-	)
+	await _play(scene, RunArgs.extra_flags(break_on_error, on_display), RunArgs.extra_env(screen.value))
 	_run = GameRun.new()
 	_run.display = _display_kind(on_display)
-	_run.scene = (
-		scene if scene != "" else str(ProjectSettings.get_setting("application/run/main_scene", ""))
-	)
+	_run.scene = (scene if scene != "" else str(ProjectSettings.get_setting("application/run/main_scene", "")))
 	_run.started_unix = started_unix
 	var entry: Result = await _wait_for_entry(started_unix)
 	if entry.code == "GAME_PAUSED_IN_DEBUGGER":
@@ -86,9 +81,7 @@ func stop() -> Result:
 		EditorInterface.stop_playing_scene()
 		return Result.of(status())
 	if run == null or not run.is_running():
-		return Result.fail(
-			"GAME_NOT_RUNNING", "No game is running.", "game_status tells how the last run ended."
-		)
+		return Result.fail("GAME_NOT_RUNNING", "No game is running.", "game_status tells how the last run ended.")
 	run.stop_requested = true
 	EditorInterface.stop_playing_scene()
 	var deadline: int = Time.get_ticks_msec() + int(STOP_TIMEOUT_S * 1000)
@@ -99,9 +92,7 @@ func stop() -> Result:
 		OS.kill(run.pid)
 		await _tree().create_timer(POLL_S * 4).timeout
 	if _alive(run.pid):
-		return Result.fail(
-			"TIMEOUT", "The game (pid %d) did not end within %.0f s." % [run.pid, STOP_TIMEOUT_S]
-		)
+		return Result.fail("TIMEOUT", "The game (pid %d) did not end within %.0f s." % [run.pid, STOP_TIMEOUT_S])
 	_close(run)
 	return Result.of(status())
 
@@ -179,14 +170,11 @@ func _wait_for_entry(since: float) -> Result:
 		if _paused_while_starting():
 			var summary: Dictionary = (GameDebugger.active() as GameDebugger).summary()
 			var at: String = " at %s" % summary["at"] if summary.has("at") else ""
-			return (
-				Result
-				. fail(
-					"GAME_PAUSED_IN_DEBUGGER",
-					(
-						"The game stopped in the debugger%s before its runtime tools could reach it: %s."
-						% [at, summary.get("error", summary.get("reason", "a breakpoint"))]
-					)
+			return Result.fail(
+				"GAME_PAUSED_IN_DEBUGGER",
+				(
+					"The game stopped in the debugger%s before its runtime tools could reach it: %s."
+					% [at, summary.get("error", summary.get("reason", "a breakpoint"))]
 				)
 			)
 		await _tree().create_timer(POLL_S).timeout
@@ -204,10 +192,7 @@ static func _forget_deleted_classes() -> void:
 	var kept: Array = []
 	var listed: Array = cache.get_value("", "list", [])
 	for entry: Variant in listed:
-		if (
-			entry is Dictionary
-			and FileAccess.file_exists(str((entry as Dictionary).get("path", "")))
-		):
+		if entry is Dictionary and FileAccess.file_exists(str((entry as Dictionary).get("path", ""))):
 			kept.append(entry)
 	if kept.size() < listed.size():
 		cache.set_value("", "list", kept)
@@ -226,18 +211,12 @@ func _failed_start() -> Result:
 		# Up but not listening: stop it rather than leave a game the tools cannot reach.
 		EditorInterface.stop_playing_scene()
 		_close(_run)
-		return (
-			Result
-			. fail(
-				"INVALID_STATE",
-				(
-					"The game started but its runtime server did not listen within %.0f s."
-					% START_TIMEOUT_S
-				),
-				(
-					"Check that project.godot lists the MCPRuntimeServer autoload (re-enable the godot_live_mcp"
-					+ " plugin to restore it)."
-				)
+		return Result.fail(
+			"INVALID_STATE",
+			"The game started but its runtime server did not listen within %.0f s." % START_TIMEOUT_S,
+			(
+				"Check that project.godot lists the MCPRuntimeServer autoload (re-enable the godot_live_mcp"
+				+ " plugin to restore it)."
 			)
 		)
 	_close(_run)
@@ -246,9 +225,7 @@ func _failed_start() -> Result:
 	var logged: String = Scrubber.scrub("\n".join(lines)) if not lines.is_empty() else ""
 	var detail: String = ("Last lines:\n" + logged) if logged != "" else "It logged nothing."
 	return Result.fail(
-		"GAME_CRASHED",
-		"The game ended while starting. %s" % detail,
-		"Fix the error, then game_start again."
+		"GAME_CRASHED", "The game ended while starting. %s" % detail, "Fix the error, then game_start again."
 	)
 
 
