@@ -23,7 +23,7 @@ pytestmark = pytest.mark.engine
 
 FIXTURE = Path(__file__).resolve().parents[1] / "engine" / "fixtures" / "gut_project"
 # Says it runs, then holds the run silent (a runner that prints after serve is gone dies of SIGPIPE).
-SLOW_TEST = """extends GutTest
+SLOW_TEST = """extends "res://addons/gut/test.gd"
 
 
 func test_waits() -> void:
