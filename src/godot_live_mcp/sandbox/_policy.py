@@ -12,9 +12,6 @@ from pathlib import Path
 
 import platformdirs
 
-from godot_live_mcp.contract import CONTRACT
-from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV, registry_dir
-
 __all__ = ["SandboxPolicy", "build_policy"]
 
 # The system, readable: libraries, fonts, certificates, /proc and /sys for the engine's own probes.
@@ -84,6 +81,8 @@ def _xdg(env: Mapping[str, str], name: str, default: Path) -> Path:
 
 
 def _registry(env: Mapping[str, str]) -> Path:
+    from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV, registry_dir
+
     override = env.get(REGISTRY_DIR_ENV, "").strip()
     return Path(override) if override else registry_dir()
 
@@ -114,6 +113,9 @@ def _user_dir_name(project: Path) -> str:
 
 
 def _channel_ports(env: Mapping[str, str]) -> tuple[int, ...]:
+    # Imported here: the wrapper that applies a policy starts every Godot and must start fast.
+    from godot_live_mcp.contract import CONTRACT
+
     ports: set[int] = set(_DEBUGGER_PORTS)
     for channel, (first, last) in CONTRACT.ports.items():
         prefix = f"GODOT_MCP_{channel.upper()}_PORT"
