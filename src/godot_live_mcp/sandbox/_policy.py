@@ -29,9 +29,10 @@ _SYSTEM_READ = (
     "/sys",
     "/proc",
 )
-_SYSTEM_READ_MORE = ("/var/lib", "/var/cache", "/tmp/.X11-unix", "/tmp/.ICE-unix")
-# /dev/null, /dev/shm (X shared memory, Mesa) and /dev/dri are written to.
-_SYSTEM_WRITE = ("/dev",)
+_SYSTEM_READ_MORE = ("/var/lib", "/var/cache")
+# /dev/null, /dev/shm (X shared memory, Mesa) and /dev/dri are written to; /tmp holds the lock file and
+# socket of the X server that a headless editor starts for a game's private display (and its keymaps).
+_SYSTEM_WRITE = ("/dev", "/tmp")
 # The editor's debugger listens on network/debug/remote_port (6007) or the next free ones.
 _DEBUGGER_PORTS = range(6007, 6017)
 _LANGUAGE_SERVER_ENVS = ("GODOT_MCP_LSP_PORT", "GODOT_MCP_DAP_PORT")
