@@ -12,7 +12,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
@@ -93,10 +93,17 @@ class ServeProcess:
 
 
 @contextmanager
-def serving_with_a_game(tmp_path: Path, editor_logs: list[Path]) -> Iterator[tuple[ServeProcess, int, int]]:
-    """``serve`` that launched its own editor on a fresh project and started the game through it:
-    (serve, editor pid, game pid)."""
+def serving_with_a_game(
+    tmp_path: Path,
+    editor_logs: list[Path],
+    prepare: Callable[[Path], None] | None = None,
+    scene: str | None = None,
+) -> Iterator[tuple[ServeProcess, int, int]]:
+    """``serve`` that launched its own editor on a fresh project (``prepare(project)`` first) and started
+    the game (or ``scene``) through it: (serve, editor pid, game pid)."""
     project = copy_demo_project(tmp_path / "project")
+    if prepare is not None:
+        prepare(project)
     env = {
         **os.environ,
         REGISTRY_DIR_ENV: str(tmp_path / "registry"),
@@ -111,7 +118,7 @@ def serving_with_a_game(tmp_path: Path, editor_logs: list[Path]) -> Iterator[tup
         serve.call("editor_get_info")
         editor = find_instance(project, tmp_path / "registry")
         assert editor is not None
-        game = serve.call("game_start")["game"]
+        game = serve.call("game_start", {"scene": scene} if scene else {})["game"]
         yield serve, editor.pid, int(game["pid"])
     finally:
         serve.close()

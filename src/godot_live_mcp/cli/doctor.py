@@ -16,6 +16,7 @@ from rich.table import Table
 from godot_live_mcp import __version__
 from godot_live_mcp.cli._doctor_live import live_findings
 from godot_live_mcp.cli._setup_status import setup_findings
+from godot_live_mcp.cli.serve_config import load_serve_config
 from godot_live_mcp.contract import ActionableError
 from godot_live_mcp.godot.locator import find_godot, godot_version
 from godot_live_mcp.instances.addon_install import (
@@ -26,6 +27,7 @@ from godot_live_mcp.instances.addon_install import (
     project_root,
 )
 from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV, registry_dir
+from godot_live_mcp.sandbox import abi_version, sandbox_state
 
 __all__ = ["doctor_command"]
 
@@ -45,7 +47,7 @@ class _Check:
 @click.option("--godot", "godot", default=None, help="Godot binary to check instead of the one found.")
 def doctor_command(project: Path | None, godot: str | None) -> None:
     """Check Godot, versions, the registry folder and (with --project) the addon; exit 1 on any gap."""
-    checks = [*_environment_checks(), *_godot_checks(godot), _registry_check()]
+    checks = [*_environment_checks(), *_godot_checks(godot), _registry_check(), _sandbox_check(project)]
     if project is not None:
         checks += _project_checks(project)
         checks += _setup_checks(project)
@@ -89,6 +91,19 @@ def _registry_check() -> _Check:
         f"{folder} cannot be written ({existing} is not writable)",
         f"set {REGISTRY_DIR_ENV} to a folder you can write",
     )
+
+
+def _sandbox_check(project: Path | None) -> _Check:
+    """Whether the processes `serve` starts would be sandboxed (informational: off is not a failure)."""
+    try:
+        config = load_serve_config(project_root(project)) if project is not None else None
+    except ActionableError:
+        config = None  # the project checks say why
+    state = sandbox_state()
+    if config is not None and config.sandbox is False:
+        state = "off: sandbox = false in config.toml"
+    detail = f"on (Landlock ABI {abi_version()})" if state == "landlock" else state
+    return _Check("Sandbox", True, f"{detail}; serve --no-sandbox turns it off")
 
 
 def _project_checks(project: Path) -> list[_Check]:

@@ -6,6 +6,7 @@ On stdio, stdout is the MCP channel: nothing else may ever be written to it.
 from __future__ import annotations
 
 import logging
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -25,6 +26,7 @@ from godot_live_mcp.instances.addon_install import (
     installed_addon_version,
     project_root,
 )
+from godot_live_mcp.sandbox import NO_SANDBOX_ENV, sandbox_state
 
 if TYPE_CHECKING:
     from godot_live_mcp.server.surface import StartupTools
@@ -52,6 +54,12 @@ logger = logging.getLogger("godot_live_mcp.serve")
     is_flag=True,
     help="Offer editor_execute and execute_code: they run any code the client sends (OS commands, any "
     "file, every instance's token). Default: the project's config.toml, else off.",
+)
+@click.option(
+    "--no-sandbox",
+    is_flag=True,
+    help="Run the launched editor, its games and test runs without the sandbox (Linux Landlock: the "
+    "project and user:// writable, no other home file, no network). Default: config.toml, else on.",
 )
 @click.option("--no-launch", is_flag=True, help="Never start an editor; only connect to a running one.")
 @click.option(
@@ -93,6 +101,7 @@ def serve_command(
     port: int,
     read_only: bool,
     allow_execute: bool,
+    no_sandbox: bool,
     no_launch: bool,
     display: bool,
     godot: str | None,
@@ -110,6 +119,7 @@ def serve_command(
     configure_stderr_logging(logging.DEBUG if verbose else logging.INFO)
     folder = _project_folder(project) if project is not None else None
     startup, most = _tool_surface(folder, tools, max_tools)
+    _choose_sandbox(no_sandbox, _config(folder))
     options = ServeOptions(
         project=folder,
         transport="http" if transport == "http" else "stdio",
@@ -132,6 +142,16 @@ def serve_command(
         anyio.run(serve, options)
     except PortInUseError as error:
         _fail(error)
+
+
+def _choose_sandbox(no_sandbox: bool, config: ServeConfig) -> None:
+    """Turn the sandbox off for every process this server starts, by flag or by the project's file."""
+    reason = (
+        "--no-sandbox" if no_sandbox else "sandbox = false in config.toml" if config.sandbox is False else ""
+    )
+    if reason:
+        os.environ[NO_SANDBOX_ENV] = reason
+    logger.info("sandbox of the processes this server starts: %s", sandbox_state())
 
 
 def _check_rate_limit() -> None:

@@ -6,6 +6,7 @@ Its ``[serve]`` table takes these keys; a command-line flag wins over the file, 
     tools = "core"    # the start-up tool list: "core", "all", or group names ("core,scene,node" or a list)
     max_tools = 80    # the most tools listed at once, however many groups are loaded (at least 2)
     allow_execute = false  # true: offer editor_execute and execute_code, which run arbitrary code
+    sandbox = true    # false: run the editor, its games and test runs unconfined (docs/security.md)
 
 A key the server does not know, or a value of the wrong type, is an error naming the file and the key.
 """
@@ -23,7 +24,7 @@ from godot_live_mcp.regular_files import CONFIG_CAP, read_regular_text
 CONFIG_FILE = Path(".godot-live-mcp") / "config.toml"
 SECTION = "serve"
 MIN_MAX_TOOLS = 2
-_KEYS = ("tools", "max_tools", "allow_execute")
+_KEYS = ("tools", "max_tools", "allow_execute", "sandbox")
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,7 @@ class ServeConfig:
     tools: str | None = None
     max_tools: int | None = None
     allow_execute: bool | None = None
+    sandbox: bool | None = None
 
 
 def config_path(project: Path) -> Path:
@@ -62,6 +64,7 @@ def load_serve_config(project: Path | None) -> ServeConfig:
         tools=_tools(path, table.get("tools")),
         max_tools=_max_tools(path, table.get("max_tools")),
         allow_execute=_flag(path, "allow_execute", table.get("allow_execute")),
+        sandbox=_flag(path, "sandbox", table.get("sandbox")),
     )
 
 

@@ -28,6 +28,7 @@ from godot_live_mcp.instances.instance import EditorInstance, Endpoint
 from godot_live_mcp.instances.registry import wait_for_instance
 from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV, registry_dir
 from godot_live_mcp.regular_files import read_regular_tail
+from godot_live_mcp.sandbox import confine
 from godot_live_mcp.security.secret_scrubber import scrub
 
 _LOG_TAIL_BYTES = 64 * 1024  # the last lines are all a message needs, however long the log grew
@@ -205,7 +206,9 @@ def launch_editor(
     args += [part for flag, port in ports.items() if flag not in extra_args for part in (flag, str(port))]
     with _private_log(log_path) as log:
         try:
-            popen = _spawn([*args, *extra_args], log, full_env, project)
+            # Sandboxed where the platform allows, and tied to this process: its games inherit both.
+            command, full_env = confine([*args, *extra_args], project, full_env)
+            popen = _spawn(command, log, full_env, project)
         except OSError as error:
             if screen is not None:
                 screen.stop()

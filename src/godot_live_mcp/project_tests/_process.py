@@ -3,6 +3,7 @@ bounded by a deadline, killed when the call is cancelled or runs out of time."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import time
 from collections import deque
@@ -16,6 +17,7 @@ from anyio.streams.text import TextReceiveStream
 
 from godot_live_mcp.bridge.queue_events import ProgressEvent, current_progress_listener
 from godot_live_mcp.contract import ErrorCode, ToolError
+from godot_live_mcp.sandbox import confine
 from godot_live_mcp.security.secret_scrubber import scrub
 
 __all__ = ["GodotRun", "run_godot"]
@@ -46,15 +48,15 @@ async def run_godot(
     what: str,
     env: Mapping[str, str] | None = None,
 ) -> GodotRun:
-    """Run ``command`` to its end; each output line becomes the progress message (at most twice a
-    second). Raises ``TIMEOUT`` after ``timeout_s`` (the process is killed either way)."""
+    """Run ``command`` to its end, in the sandbox and tied to this process (it dies with the server);
+    each output line becomes the progress message (at most twice a second). Raises ``TIMEOUT`` after
+    ``timeout_s`` (the process is killed either way)."""
     started = time.monotonic()
     lines: list[str] = []
+    confined, full_env = confine(command, cwd, os.environ if env is None else env)
     try:
         with anyio.fail_after(timeout_s):
-            process = await anyio.open_process(
-                list(command), cwd=cwd, env=dict(env) if env is not None else None, stderr=subprocess.STDOUT
-            )
+            process = await anyio.open_process(confined, cwd=cwd, env=full_env, stderr=subprocess.STDOUT)
             try:
                 await _follow(process, lines, what)
                 returncode = await process.wait()

@@ -190,7 +190,8 @@ class _RunTests(_TestBackend):
         godot = find_godot().path
         if not (project / _CLASS_CACHE).is_file():
             await _import_project(godot, project, limit_s)
-        with tempfile.TemporaryDirectory(prefix="godot-live-mcp-tests-") as folder:
+        # Inside the project's engine cache: the sandboxed run may write nowhere else.
+        with tempfile.TemporaryDirectory(prefix="godot-live-mcp-tests-", dir=project / ".godot") as folder:
             report_dir = Path(folder)
             command = run_command(framework, godot, project, selection, report_dir)
             run = await run_godot(command, cwd=project, timeout_s=limit_s, what=f"{framework.value} tests")

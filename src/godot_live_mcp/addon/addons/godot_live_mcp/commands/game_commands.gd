@@ -22,7 +22,7 @@ const RUN := [
 ## What every command here answers.
 const STATUS := [
 	{"running!": "boolean", "headless": "boolean: Whether this editor (and so the game it starts) runs headless."},
-	{"game": RUN, "last_run": RUN},
+	{"game": RUN, "last_run": RUN, "sandbox": "string: Where the game runs: 'landlock' (see doctor), or 'off: why'."},
 	{"debugger": "object: Where the editor's debugger holds the game (paused, at, reason, error): see debug_state."},
 ]
 const DEFAULTS := {"marks": "exclusive scene_independent idempotent"}

@@ -16,6 +16,7 @@ const ToolkitSettings := preload("res://addons/godot_live_mcp/core/toolkit_setti
 const LogBuffer := preload("res://addons/godot_live_mcp/diagnostics/log_buffer.gd")
 const TimeControl := preload("res://addons/godot_live_mcp/runtime/time_control.gd")
 const DebugFrames := preload("res://addons/godot_live_mcp/runtime/debug_frames.gd")
+const ParentWatch := preload("res://addons/godot_live_mcp/instances/parent_watch.gd")
 
 ## Answers are never bigger than this: the runtime ignores the editor's buffer setting.
 const BUFFER_BYTES := 1024 * 1024
@@ -26,6 +27,7 @@ var _modules: Array[RuntimeModule] = []
 var _registry: CommandRegistry
 var _endpoint: ChannelEndpoint = ChannelEndpoint.new("runtime")
 var _router: RuntimeRouter
+var _parent_watch: ParentWatch
 
 
 ## Whether this process should serve at all: a game run from an editor build, nothing else.
@@ -48,6 +50,7 @@ func _enter_tree() -> void:
 func _ready() -> void:
 	if not should_serve():
 		return
+	_parent_watch = ParentWatch.new()
 	var clock: TimeControl = TimeControl.new()
 	clock.name = "Clock"
 	add_child(clock)
@@ -65,6 +68,9 @@ func start() -> Error:
 
 
 func _process(_delta: float) -> void:
+	if _parent_watch != null and _parent_watch.parent_gone():
+		get_tree().quit()  # the editor that ran this game is gone: nobody can stop it any more
+		return
 	if _endpoint.transport != null:
 		_endpoint.transport.pump()
 	_log_buffer.flush_tail()

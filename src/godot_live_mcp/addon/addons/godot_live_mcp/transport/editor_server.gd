@@ -15,12 +15,14 @@ const RequestRouter := preload("res://addons/godot_live_mcp/dispatch/request_rou
 const MainLoopGuard := preload("res://addons/godot_live_mcp/dispatch/main_loop_guard.gd")
 const ToolkitSettings := preload("res://addons/godot_live_mcp/core/toolkit_settings.gd")
 const WsTransport := preload("res://addons/godot_live_mcp/transport/ws_transport.gd")
+const ParentWatch := preload("res://addons/godot_live_mcp/instances/parent_watch.gd")
 
 var _registry: CommandRegistry
 var _endpoint: ChannelEndpoint = ChannelEndpoint.new("editor")
 var _router: RequestRouter
 var _idle_sleep: IdleSleep = IdleSleep.new()
 var _pumping: bool = false
+var _parent_watch: ParentWatch = ParentWatch.new()
 
 
 func _init(registry: CommandRegistry) -> void:
@@ -58,6 +60,10 @@ func stop() -> void:
 
 
 func _process(_delta: float) -> void:
+	if _parent_watch.parent_gone():
+		push_warning("godot_live_mcp: the server that launched this editor is gone; quitting")
+		get_tree().quit()
+		return
 	# Not inside a save's nested frames: no reply could leave and no next mutation may start there.
 	if _endpoint.transport == null or MainLoopGuard.is_held():
 		return

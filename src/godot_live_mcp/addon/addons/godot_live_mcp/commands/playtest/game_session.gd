@@ -25,6 +25,8 @@ const STOP_TIMEOUT_S := 10.0
 const POLL_S := 0.05
 ## The in-memory run arguments must be in place a few frames before the editor reads them.
 const SETTLE_FRAMES := 3
+## Set by godot-live-mcp serve (sandbox/__init__.py SANDBOX_ENV) for the editor it launches.
+const SANDBOX_ENV := "GODOT_LIVE_MCP_SANDBOX"
 
 var _run: GameRun
 ## The private screen of the game running with display from a headless editor.
@@ -59,7 +61,7 @@ func start(scene: String, break_on_error: bool, with_display: bool = false) -> R
 	await _play(scene, RunArgs.extra_flags(break_on_error, on_display), RunArgs.extra_env(screen.value))
 	_run = GameRun.new()
 	_run.display = _display_kind(on_display)
-	_run.scene = scene if scene != "" else str(ProjectSettings.get_setting("application/run/main_scene", ""))
+	_run.scene = (scene if scene != "" else str(ProjectSettings.get_setting("application/run/main_scene", "")))
 	_run.started_unix = started_unix
 	var entry: Result = await _wait_for_entry(started_unix)
 	if entry.code == "GAME_PAUSED_IN_DEBUGGER":
@@ -99,7 +101,9 @@ func stop() -> Result:
 func status() -> Dictionary:
 	var run: GameRun = observe()
 	var running: bool = run != null and run.is_running()
-	var data: Dictionary = {"running": running, "headless": DisplayServer.get_name() == "headless"}
+	var data: Dictionary = {
+		"running": running, "headless": DisplayServer.get_name() == "headless", "sandbox": sandbox()
+	}
 	if running:
 		data["game"] = run.to_dict()
 		var debugger: GameDebugger = GameDebugger.active() as GameDebugger
@@ -108,6 +112,12 @@ func status() -> Dictionary:
 	elif run != null:
 		data["last_run"] = run.to_dict()
 	return data
+
+
+## The sandbox this editor, and so its game, runs in: godot-live-mcp serve tells the editor it launches.
+static func sandbox() -> String:
+	var state: String = OS.get_environment(SANDBOX_ENV).strip_edges()
+	return state if state != "" else "off: this editor was not started by godot-live-mcp serve"
 
 
 ## The environment of a game on a private screen, {} for one that draws where the editor does (or not at all).
