@@ -9,6 +9,7 @@ import pytest
 
 from godot_live_mcp.contract import ErrorCode
 from godot_live_mcp.instances.launcher import EditorLaunchError, EditorProcess, hold_port, launch_editor
+from godot_live_mcp.sandbox import NO_SANDBOX_ENV
 
 pytestmark = pytest.mark.anyio
 
@@ -44,7 +45,12 @@ def start(tmp_path: Path, mode: str) -> EditorProcess:
     godot.chmod(0o755)
     project = tmp_path / "project"
     project.mkdir(exist_ok=True)
-    env = {"GODOT_MCP_REGISTRY_DIR": str(tmp_path / "registry"), "FAKE_GODOT_MODE": mode}
+    # The fake is a Python script of this interpreter, which the sandbox (for Godot) does not let run.
+    env = {
+        "GODOT_MCP_REGISTRY_DIR": str(tmp_path / "registry"),
+        "FAKE_GODOT_MODE": mode,
+        NO_SANDBOX_ENV: "a fake Godot",
+    }
     return launch_editor(project, godot=str(godot), env=env, log_path=tmp_path / "logs" / "editor.log")
 
 
