@@ -8,6 +8,7 @@ extends RefCounted
 
 const ContractData := preload("res://addons/godot_live_mcp/contract/contract_data.gd")
 
+const UNREADABLE := "unreadable"
 const HINT := "A person enables it: godot-live-mcp extensions enable %s (or Enable in the MCP dock)."
 
 
@@ -46,9 +47,13 @@ static func enable(class_named: String, path: String) -> Error:
 	return file.get_error()
 
 
-## The list's content hash, "" without one: the watcher refreshes when it changes.
+## The list's content hash, "" without one: the watcher refreshes when it changes. UNREADABLE when the
+## file is there but cannot be read now (no file descriptor left): not a change of the person's mind.
 static func stamp() -> String:
-	return FileAccess.get_md5(file_path()) if FileAccess.file_exists(file_path()) else ""
+	if not FileAccess.file_exists(file_path()):
+		return ""
+	var md5: String = FileAccess.get_md5(file_path())
+	return md5 if md5 != "" else UNREADABLE
 
 
 static func _enabled() -> Dictionary:

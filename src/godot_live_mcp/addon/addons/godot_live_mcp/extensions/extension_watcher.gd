@@ -43,7 +43,7 @@ func _poll() -> void:
 	if not _polling:
 		return
 	var stamp: String = ExtensionConsent.stamp()
-	if stamp != _consent_stamp:
+	if stamp != _consent_stamp and stamp != ExtensionConsent.UNREADABLE:
 		_consent_stamp = stamp
 		_poke()
 	var tree: SceneTree = Engine.get_main_loop() as SceneTree
