@@ -6,8 +6,11 @@ the editor-game channel; the game itself still runs and answers the runtime tool
 from __future__ import annotations
 
 import json
+import shutil
 import socket
+import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -63,11 +66,20 @@ port = {port}
 REFUSED = "Connection to remote host failed"
 
 
+@pytest.fixture
+def away_home() -> Iterator[Path]:
+    """A home folder outside /tmp: the sandbox leaves /tmp writable (the X server of a game's private
+    display keeps its lock and socket there), and a real home is never under it."""
+    home = Path(tempfile.mkdtemp(prefix="godot-mcp-home-", dir="/var/tmp"))
+    yield home
+    shutil.rmtree(home, ignore_errors=True)
+
+
 def test_a_game_reads_no_home_file_and_reaches_no_outside_port(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, away_home: Path
 ) -> None:
     logs: list[Path] = []
-    home = tmp_path / "home"
+    home = away_home
     (home / ".ssh").mkdir(parents=True)
     (home / ".ssh" / "id_rsa").write_text("-----BEGIN FAKE KEY-----\n")
     monkeypatch.setenv("GODOT_BIN", str(find_godot().path))  # found before HOME moves
