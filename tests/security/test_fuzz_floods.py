@@ -202,7 +202,7 @@ SINGLE = [
 ]
 kinds = st.one_of(
     st.lists(st.sampled_from(SINGLE), min_size=1, max_size=1),
-    st.lists(st.sampled_from(SINGLE), min_size=8, max_size=40),  # many at once
+    st.lists(st.sampled_from(SINGLE), min_size=8, max_size=24),  # many at once
 )
 
 
@@ -238,7 +238,7 @@ def open_hostile(port: int, kind: str, opening: bytes, trickle: bytes) -> Hostil
 
 @given(chosen=kinds)
 @settings(
-    max_examples=examples(50),
+    max_examples=examples(40),
     derandomize=True,
     deadline=None,
     database=None,
@@ -258,9 +258,9 @@ def test_fuzz_hostile_connections_are_refused_and_starve_no_client(
     label = chosen[0] if len(chosen) == 1 else f"many at once ({len(chosen)}): {sorted(set(chosen))}"
     group = Group(label, peers, time.monotonic() + deadline)
     pool.groups.append(group)
-    pool.poll(0.3)  # the trickles start
+    pool.poll(0.2)  # the trickles start
     group.call = call_outcome(flooded.driver, "editor_get_info", {}, CALL_TIMEOUT_S).outcome
-    pool.poll(0.2)
+    pool.poll(0.1)
 
 
 def test_the_floods_campaign_found_nothing(flooded: Flooded, campaign: Campaign) -> None:
