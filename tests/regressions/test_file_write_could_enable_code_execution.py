@@ -60,7 +60,10 @@ async def test_no_tool_writes_the_servers_configuration(
 
     assert "person" in refused["hint"]
     relative = path.removeprefix("res://")
-    assert not (project / relative).exists() or (project / relative).read_text("utf-8") == PROMPT
+    if relative.endswith("extensions.json"):  # the session's own consent, written by copy_demo_project
+        assert (project / relative).read_text("utf-8") != content
+    else:
+        assert not (project / relative).exists() or (project / relative).read_text("utf-8") == PROMPT
     assert load_serve_config(project).allow_execute is None
 
 
@@ -80,7 +83,8 @@ async def test_no_tool_moves_or_deletes_it(tools: Client, project: Path) -> None
     for tool, arguments in attempts:
         await call_fails(tools, tool, arguments, "PERMISSION_DENIED")
 
-    assert sorted(p.name for p in (project / ".godot-live-mcp").rglob("*")) == ["prompts", "review.md"]
+    found = sorted(p.name for p in (project / ".godot-live-mcp").rglob("*"))
+    assert found == ["extensions.json", "prompts", "review.md"]
     assert (project / ".godot-live-mcp" / "prompts" / "review.md").read_text("utf-8") == PROMPT
     assert (project / "tests_tmp" / "person_only" / "notes.txt").is_file()
 

@@ -55,6 +55,7 @@ def configuration(stage: Stage) -> Iterator[Path]:
     """A person's configuration folder and a link to it from inside the project; what a person wrote
     there is put back afterwards, so that a campaign that got through does not break the next serve."""
     folder = stage.project / CONFIG
+    kept = {path: path.read_bytes() for path in folder.rglob("*") if path.is_file()}  # the stage's own
     write_configuration(folder)
     link = stage.project / "fuzz" / "config_link"
     if not link.is_symlink():
@@ -62,6 +63,9 @@ def configuration(stage: Stage) -> Iterator[Path]:
     yield folder
     shutil.rmtree(folder, ignore_errors=True)
     write_configuration(folder)
+    for path, data in kept.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
 
 
 def write_configuration(folder: Path) -> None:

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import platformdirs
 
+from godot_live_mcp.godot._prefix import default_prefix
+
 __all__ = ["SandboxPolicy", "build_policy"]
 
 # The system, readable: libraries, fonts, certificates, /proc and /sys for the engine's own probes.
@@ -72,7 +74,9 @@ def build_policy(binary: Path, project: Path, env: Mapping[str, str]) -> Sandbox
     writable = (project.resolve(), own_data, config, cache, _registry(env), temp)
     for folder in writable[1:]:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)  # a folder must exist to be allowed
-    read = (*_SYSTEM_READ, *_SYSTEM_READ_MORE, str(_engine_root(binary.resolve())), str(data))
+    # The private prefix too: an exported game binary runs on its loader and libraries.
+    engines = {str(_engine_root(binary.resolve())), str(default_prefix())}
+    read = (*_SYSTEM_READ, *_SYSTEM_READ_MORE, *sorted(engines), str(data))
     return SandboxPolicy(read, (*_SYSTEM_WRITE, *map(str, writable)), _channel_ports(env), str(temp))
 
 
