@@ -131,4 +131,5 @@ def _channel_ports(env: Mapping[str, str]) -> tuple[int, ...]:
         low, high = env.get(prefix + "_MIN", "").strip(), env.get(prefix + "_MAX", "").strip()
         ports.update(range(int(low) if low.isdigit() else first, (int(high) if high.isdigit() else last) + 1))
     ports.update(int(env[name]) for name in _LANGUAGE_SERVER_ENVS if env.get(name, "").isdigit())
-    return tuple(sorted(ports))
+    # A setting out of range is the addon's to report (a configuration error in its log), not the rules'.
+    return tuple(sorted(port for port in ports if 0 < port < 65536))
