@@ -65,10 +65,10 @@ def main_scene_stem(project: Path) -> str | None:
     return None
 
 
-async def smoke_run(command: list[str], cwd: Path, frames: int) -> GodotRun:
+async def smoke_run(command: list[str], cwd: Path, frames: int, project: Path | None = None) -> GodotRun:
     """The build run headless with verbose loading messages for ``frames`` frames."""
     arguments = [*command, "--headless", "--verbose", "--quit-after", str(frames)]
-    return await run_godot(arguments, cwd=cwd, timeout_s=_SMOKE_TIMEOUT_S, what="smoke run")
+    return await run_godot(arguments, cwd=cwd, timeout_s=_SMOKE_TIMEOUT_S, what="smoke run", project=project)
 
 
 def smoke_result(run: GodotRun, stem: str | None) -> JsonObject:

@@ -47,13 +47,15 @@ async def run_godot(
     timeout_s: float,
     what: str,
     env: Mapping[str, str] | None = None,
+    project: Path | None = None,
 ) -> GodotRun:
     """Run ``command`` to its end, in the sandbox and tied to this process (it dies with the server);
     each output line becomes the progress message (at most twice a second). Raises ``TIMEOUT`` after
     ``timeout_s`` (the process is killed either way)."""
     started = time.monotonic()
     lines: list[str] = []
-    confined, full_env = confine(command, cwd, os.environ if env is None else env)
+    # The sandbox's project (and so the user:// folder it allows): cwd unless named (an export's build).
+    confined, full_env = confine(command, project or cwd, os.environ if env is None else env)
     try:
         with anyio.fail_after(timeout_s):
             process = await anyio.open_process(confined, cwd=cwd, env=full_env, stderr=subprocess.STDOUT)

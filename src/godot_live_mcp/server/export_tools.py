@@ -147,7 +147,7 @@ def _checked(project: Path, godot: Path, mode: str, arguments: JsonObject) -> tu
 
 async def _smoke(project: Path, godot: Path, output: Path, mode: str, arguments: JsonObject) -> JsonObject:
     runner = [str(godot), "--main-pack", str(output)] if mode == "pack" else [str(output)]
-    smoke = await smoke_run(runner, output.parent, int(str(arguments.get("smoke_frames", 120))))
+    smoke = await smoke_run(runner, output.parent, int(str(arguments.get("smoke_frames", 120))), project)
     return smoke_result(smoke, main_scene_stem(project))
 
 
