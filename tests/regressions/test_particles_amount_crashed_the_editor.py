@@ -4,26 +4,13 @@
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator
 
 import pytest
 from mcp.client import Client
 
-from tests.engine.authoring._helpers import call, call_fails, scratch_for
-from tests.engine.authoring._scenes import close_quietly
-from tests.engine.harness import EngineEditor
+from tests.engine.authoring._helpers import call, call_fails
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
-
-
-@pytest.fixture
-async def world(
-    tools: Client, request: pytest.FixtureRequest, engine_editor: EngineEditor
-) -> AsyncIterator[str]:
-    path = scratch_for(request, engine_editor.project).path("world.tscn")
-    await call(tools, "scene_create", {"path": path, "root_class": "Node3D", "if_exists": "replace"})
-    yield path
-    await close_quietly(tools, path)
 
 
 async def test_a_huge_particle_amount_is_refused_with_its_bound(tools: Client, world: str) -> None:
