@@ -9,7 +9,7 @@ GD_LINE_LENGTH := 120
 PIP_STAMP := $(VENV)/.godot-live-mcp-pip-stamp
 NODE_STAMP := node_modules/.godot-live-mcp-npm-stamp
 
-.PHONY: help setup godot test lint demo bench docs security clean distclean
+.PHONY: help setup godot test lint demo bench docs security dist dist-python dist-bundle dist-addon clean distclean
 .DEFAULT_GOAL := help
 
 help:
@@ -20,6 +20,8 @@ help:
 	@echo "make bench      run every bench/*.py"
 	@echo "make docs       regenerate docs/tools.md from the live tool catalogue"
 	@echo "make security   run the fuzz campaign and regenerate the figures of docs/security.md"
+	@echo "make dist       build the released artefacts into dist/: sdist, wheel, MCP bundle, registry entry, addon zip"
+	@echo "make dist-addon build the asset-library zip of the addon: dist/godot-live-mcp-addon-<version>.zip"
 	@echo "make clean      remove caches; make distclean also removes .venv and node_modules"
 
 setup: $(PIP_STAMP) godot $(NODE_STAMP)
@@ -78,6 +80,26 @@ docs: setup
 security: setup
 	GODOT_MCP_FUZZ_FIGURES=docs/security-figures.json $(BIN)/pytest -q tests/security; status=$$?; \
 		$(PYTHON) -m tests.security.report && exit $$status
+
+# The released artefacts, each checked by the tool its users' side checks it with.
+dist: dist-python dist-bundle dist-addon
+
+# The sdist and the wheel (the addon and the demo project inside), built in build's isolated
+# environment as a release is, and checked as PyPI checks them.
+dist-python: $(PIP_STAMP)
+	rm -f dist/godot_live_mcp-*
+	$(PYTHON) -m build --outdir dist .
+	$(BIN)/twine check --strict dist/godot_live_mcp-*
+
+# The Claude Desktop bundle (uv server type, the wheel inside; `mcpb validate` and `mcpb pack`) and
+# dist/server.json, the registry entry with the bundle's SHA-256.
+dist-bundle: dist-python $(NODE_STAMP)
+	$(PYTHON) scripts/build_bundle.py dist/godot_live_mcp-*.whl --out dist
+
+# The addon on its own, laid out as Godot's asset installer unpacks it (scripts/addon_zip.py; no setup
+# needed, the standard library is enough).
+dist-addon:
+	python3 scripts/addon_zip.py dist
 
 clean:
 	rm -rf .mypy_cache .ruff_cache .pytest_cache dist build

@@ -1,5 +1,6 @@
 """``godot-live-mcp extensions``: the project's GDScript extensions, and the person's consent that lets
-each load (``<project>/.godot-live-mcp/extensions.json``, which the editor follows and no tool writes)."""
+each load (``<project>/.godot-live-mcp/extensions.json``, which the editor follows and no tool writes);
+the extension catalog, and installing from it."""
 
 from __future__ import annotations
 
@@ -8,13 +9,22 @@ from pathlib import Path
 import click
 
 from godot_live_mcp.cli._errors import reported_as_click_error
-from godot_live_mcp.instances.addon_install import project_root
+from godot_live_mcp.extension_catalog import (
+    CatalogEntry,
+    CatalogError,
+    compatible,
+    fetch_catalog,
+    install_entry,
+)
+from godot_live_mcp.godot.locator import GodotNotFound, find_godot, godot_version
+from godot_live_mcp.instances.addon_install import bundled_addon_version, project_root
 from godot_live_mcp.security import extension_consent as consent
 from godot_live_mcp.security.extension_consent import FoundExtension
 
 __all__ = ["extensions_group"]
 
 _PROJECT_HELP = "The Godot project (default: the current folder)."
+_GODOT_HELP = "The Godot whose version filters the catalog (default: as serve finds it)."
 
 
 @click.group("extensions")
@@ -55,6 +65,64 @@ def disable_command(name: str, project: Path | None) -> None:
     with reported_as_click_error():
         was = consent.disable(project_root(project or Path.cwd()), name)
     click.echo(f"disabled {name}." if was else f"{name} was not enabled.")
+
+
+@extensions_group.command("catalog")
+@click.option("--project", type=click.Path(path_type=Path), default=None, help=_PROJECT_HELP)
+@click.option("--godot", default=None, help=_GODOT_HELP)
+def catalog_command(project: Path | None, godot: str | None) -> None:
+    """The extensions of the curated catalog that fit this toolkit and Godot (the url is the project's
+    .godot-live-mcp/extension_catalog.json "url", else the default catalog)."""
+    with reported_as_click_error():
+        entries, url = _compatible_entries(project_root(project or Path.cwd()), godot)
+    click.echo(f"{len(entries)} extension(s) for this toolkit and Godot in {url}")
+    for entry in entries:
+        click.echo(f"{entry.name:24} {entry.version:9} {entry.description}  <{entry.repository}>")
+
+
+@extensions_group.command("install")
+@click.argument("name")
+@click.option("--project", type=click.Path(path_type=Path), default=None, help=_PROJECT_HELP)
+@click.option("--godot", default=None, help=_GODOT_HELP)
+def install_command(name: str, project: Path | None, godot: str | None) -> None:
+    """Install the catalog's extension NAME into addons/<its folder>/ and enable it (read its code at its
+    repository first: it runs in the editor with your rights)."""
+    with reported_as_click_error():
+        folder = project_root(project or Path.cwd())
+        catalog, rules, _url = fetch_catalog(folder)
+        entry = _chosen(compatible(catalog.entries, bundled_addon_version(), _godot_version(godot)), name)
+        installed = install_entry(folder, entry, rules)
+    classes = ", ".join(installed.enabled)
+    click.echo(f"installed {entry.name} {entry.version} into {installed.folder} and enabled {classes}.")
+
+
+def _compatible_entries(project: Path, godot: str | None) -> tuple[list[CatalogEntry], str]:
+    catalog, _rules, url = fetch_catalog(project)
+    for problem in catalog.problems:
+        click.echo(problem, err=True)
+    version = _godot_version(godot)
+    return compatible(catalog.entries, bundled_addon_version(), version), url
+
+
+def _chosen(entries: list[CatalogEntry], name: str) -> CatalogEntry:
+    for entry in entries:
+        if entry.name.lower() == name.lower():
+            return entry
+    listed = ", ".join(entry.name for entry in entries) or "none"
+    raise CatalogError(
+        f"the catalog has no extension {name!r} for this toolkit and Godot (listed: {listed})",
+        "see godot-live-mcp extensions catalog",
+    )
+
+
+def _godot_version(explicit: str | None) -> str | None:
+    """The numeric part of the Godot's version (4.6.3), or None (with a line) when there is none."""
+    try:
+        raw = godot_version(find_godot(explicit).path)
+    except GodotNotFound as error:
+        click.echo(f"not filtered by Godot version: {error.message}", err=True)
+        return None
+    return ".".join(part for part in raw.split(".")[:3] if part.isdigit())
 
 
 def _state(found: FoundExtension, allowed: FoundExtension | None) -> str:

@@ -2,12 +2,13 @@
 extends VBoxContainer
 ## The MCP dock of a non-headless editor: the editor server's port and connected clients, the mode
 ## they run in, its last calls with their durations, the extensions waiting for the person to enable
-## them, and a button that copies the client configuration.
+## them, the extension catalog, and a button that copies the client configuration.
 
 const EditorServer := preload("res://addons/godot_live_mcp/transport/editor_server.gd")
 const WsTransport := preload("res://addons/godot_live_mcp/transport/ws_transport.gd")
 const ClientConfig := preload("res://addons/godot_live_mcp/dock/client_config.gd")
 const ExtensionConsentPanel := preload("res://addons/godot_live_mcp/dock/extension_consent_panel.gd")
+const ExtensionCatalogPanel := preload("res://addons/godot_live_mcp/dock/extension_catalog_panel.gd")
 const ExtensionLoader := preload("res://addons/godot_live_mcp/extensions/extension_loader.gd")
 
 const TITLE := "MCP"
@@ -37,12 +38,14 @@ var _copy: Button = Button.new()
 var _timer: Timer = Timer.new()
 var _copied_until_ms: int = 0
 var _waiting: ExtensionConsentPanel
+var _catalog: ExtensionCatalogPanel
 
 
 func _init(server: EditorServer, extensions: ExtensionLoader) -> void:
 	name = TITLE
 	_server = server
 	_waiting = ExtensionConsentPanel.new(extensions)
+	_catalog = ExtensionCatalogPanel.new(extensions)
 	_build()
 	_server.call_finished.connect(_on_call_finished)
 	_timer.timeout.connect(_refresh)
@@ -77,7 +80,7 @@ func _build() -> void:
 	_timer.autostart = true
 	var heading: Label = Label.new()
 	heading.text = "Last calls"
-	for child: Node in [_status, _read_only, _clients, _waiting, heading, _calls, _copy, _timer]:
+	for child: Node in [_status, _read_only, _clients, _waiting, _catalog, heading, _calls, _copy, _timer]:
 		add_child(child)
 
 
