@@ -160,20 +160,20 @@ def test_a_tool_arg_reaches_the_editor_typed(engine_editor: EngineEditor) -> Non
 
 
 def test_an_unknown_argument_comes_back_as_a_tool_error(engine_editor: EngineEditor) -> None:
-    # test_big_response (test-only extension) has no output schema, so the Inspector shows the error as is.
+    # harness_big_response (test-only extension) has no output schema, so the Inspector shows the error as is.
     run = inspector(
         engine_editor,
         "--method",
         "tools/call",
         "--tool-name",
-        "test_big_response",
+        "harness_big_response",
         "--tool-arg",
         "size=1",
     )
     assert run.exit_code == _TOOL_IS_ERROR
     assert run.result["isError"] is True
     assert run.result["_meta"][ERROR_META_KEY]["code"] == ErrorCode.INVALID_PARAMS
-    assert "/size is not an argument of test_big_response" in run.result["content"][0]["text"]
+    assert "/size is not an argument of harness_big_response" in run.result["content"][0]["text"]
 
 
 def test_the_default_list_offers_discover_tools_and_run_tool_and_the_core(

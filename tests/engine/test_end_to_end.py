@@ -12,7 +12,7 @@ import mcp_types as types
 import pytest
 from mcp.client import Client
 
-from godot_live_mcp.contract import CONTRACT, ErrorCode
+from godot_live_mcp.contract import ErrorCode
 from godot_live_mcp.instances.registry import same_path_key
 from tests.engine.harness import EngineEditor, copy_demo_project, mcp_client, start_editor
 from tests.mcp_results import failure, structured
@@ -78,9 +78,9 @@ async def test_missing_or_mistyped_arguments_are_refused_by_the_server(engine_ed
         lenient = await client.call_tool("classdb_get_class", {"class_name": "Node"})
     for result in (missing, mistyped):
         assert failure(result)["code"] == ErrorCode.INVALID_PARAMS
-    # These texts come from the server's own validator (JSON pointer, expected type, contract hint).
+    # These texts come from the server's own validator (JSON pointer, expected type, what to pass).
     assert "/class_name is required" in text(missing)
-    assert CONTRACT.param_hints["class_name"] in text(missing)
+    assert "Pass class_name (" in text(missing)
     assert '/max_depth must be integer, got string "two"' in text(mistyped)
     assert not lenient.is_error
 

@@ -41,7 +41,7 @@ def test_a_live_project_is_documented_with_its_extensions(
     page = output.read_text("utf-8")
     assert code == 0
     assert "### `editor_get_info`" in page
-    assert "### `test_echo`" in page
+    assert "### `harness_echo`" in page
 
 
 def test_check_fails_on_a_stale_file_and_names_the_command(

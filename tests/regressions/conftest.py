@@ -10,6 +10,7 @@ from mcp.client import Client
 from tests.engine.authoring._helpers import call, scratch_for
 from tests.engine.authoring._scenes import close_quietly
 from tests.engine.harness import EngineEditor
+from tests.regressions._exported_demo import ExportedDemo, export_demo
 
 
 @pytest.fixture
@@ -21,3 +22,12 @@ async def world(
     await call(tools, "scene_create", {"path": path, "root_class": "Node3D", "if_exists": "replace"})
     yield path
     await close_quietly(tools, path)
+
+
+@pytest.fixture(scope="session")
+async def exported_demo(
+    tmp_path_factory: pytest.TempPathFactory, engine_editor: EngineEditor
+) -> AsyncIterator[ExportedDemo]:
+    """The demo project exported once with the tools' own preset, for the export regressions."""
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        yield await export_demo(tmp_path_factory.mktemp("export"), engine_editor, monkeypatch)

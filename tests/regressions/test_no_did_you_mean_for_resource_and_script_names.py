@@ -23,7 +23,7 @@ NEW = "res://tests_tmp/misspelt_resource_names/never_made"
         ("resource_get", {"path": STATS, "properties": ["max_helth"]}, "max_health"),
         ("resource_create", {"path": f"{NEW}.tres", "class_name": "RectangleShape2d"}, "RectangleShape2D"),
         ("resource_create", {"path": f"{NEW}.tres", "class_name": "PlayerStat"}, "PlayerStats"),
-        ("resource_list", {"class_name": "Texture2d"}, "Texture2D"),
+        ("resource_list", {"type": "Texture2d"}, "Texture2D"),
         ("script_create", {"path": f"{NEW}.gd", "extends": "CharacterBody2d"}, "CharacterBody2D"),
     ],
 )

@@ -29,3 +29,10 @@ def test_the_readme_names_every_environment_variable_the_code_reads() -> None:
         assert f"`{name}`" in readme, name
     for channel in CONTRACT.ports:  # the addon reads GODOT_MCP_<CHANNEL>_PORT[_MIN|_MAX]
         assert f"`GODOT_MCP_{channel.upper()}_PORT" in readme, channel
+
+
+def test_the_readme_names_exactly_the_tool_groups_of_the_contract() -> None:
+    readme = (DOCS.parent / "README.md").read_text("utf-8")
+    block = readme.split("<!-- groups -->", 1)[1].split("<!-- /groups -->", 1)[0]
+    named = re.findall(r"[a-z0-9_]+", block)
+    assert sorted(named) == sorted(CONTRACT.groups), "README.md's list of groups is not contract.json's"

@@ -30,6 +30,8 @@ class CommandAnnotations:
     """Can take long (waits, steps, imports): offered as an MCP task; reports progress."""
     opens_scene: bool = False
     """Its result's ``scene`` becomes the calling session's active scene."""
+    steps_history: bool = False
+    """Without ``scene`` and ``history`` it steps the history the session's last change landed in."""
 
     @property
     def mutating(self) -> bool:

@@ -23,6 +23,11 @@ __all__ = ["DebuggerPause", "follow_debugger"]
 
 DEBUGGER_CHANGED = CONTRACT.method("debugger_changed")
 _STATE_TIMEOUT_S = 5.0
+# A game stopped on an error cannot step: the hint then leaves debug_step out.
+_ERROR_STOP_HINT = (
+    "debug_state shows where and why, with the stack and locals; debug_continue lets it run on "
+    "(the failing function ends there), game_stop ends it."
+)
 
 T = TypeVar("T")
 
@@ -59,6 +64,7 @@ class DebuggerPause:
         return ToolError(
             ErrorCode.GAME_PAUSED_IN_DEBUGGER,
             f"{method} cannot run: the game is stopped in the editor's debugger{where}{why}.",
+            _ERROR_STOP_HINT if stop.get("can_step") is False else "",
         )
 
     async def unless_paused(self, method: str, call: Callable[[], Awaitable[T]]) -> T:

@@ -160,12 +160,30 @@ class PeerConnection:
             self._raise_if_closed()
 
     async def _cancel_remote(self, request_id: RequestId) -> None:
+        """Tell the peer the caller gave up, and wait (briefly) for its answer: when the command had
+        already started and cannot stop, it runs to its end, and the log says so (a warning, relayed
+        to the client), so nobody takes a change that happened for one that did not."""
         if self.closed:
             return
-        frame = encode_request(next(self._ids), CONTRACT.method("cancel"), {"id": request_id})
-        with anyio.move_on_after(_CANCEL_SEND_TIMEOUT_S, shield=True):
-            with suppress(ConnectionClosed):
-                await self._ws.send(frame)
+        method = self._pending[request_id].method if request_id in self._pending else "a request"
+        cancel_id = next(self._ids)
+        answer = self._pending[cancel_id] = _Pending(CONTRACT.method("cancel"))
+        frame = encode_request(cancel_id, CONTRACT.method("cancel"), {"id": request_id})
+        try:
+            with anyio.move_on_after(_CANCEL_SEND_TIMEOUT_S, shield=True):
+                with suppress(ConnectionClosed, TimeoutError):
+                    await self._ws.send(frame)
+                    await _wait_for_answer(answer, _CANCEL_SEND_TIMEOUT_S, None, None)
+        finally:
+            self._pending.pop(cancel_id, None)
+            answer.close()
+        if isinstance(answer.result, dict) and answer.result.get("too_late") is True:
+            logger.warning(
+                "%s had already started in %s when it was cancelled; it ran to its end, so its change "
+                "is made (editor_undo takes it back).",
+                method,
+                self.endpoint.peer_name,
+            )
 
     async def _read_frames(self) -> None:
         """Dispatch incoming frames until the socket closes, then fail whatever is still pending."""

@@ -10,16 +10,20 @@ import json
 from dataclasses import dataclass
 
 from godot_live_mcp.bridge.jsonrpc import JsonObject, JsonValue
-from godot_live_mcp.contract import ErrorCode, ToolError, default_hint, is_known_code
+from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError, default_hint, is_known_code
 
 __all__ = ["CommandFailure", "CommandReply", "CommandSuccess", "read_reply"]
+
+_LANDING = CONTRACT.undo_landing_key
 
 
 @dataclass(frozen=True)
 class CommandSuccess:
-    """The command ran; ``data`` is its result (the envelope without ``success``)."""
+    """The command ran; ``data`` is its result (the envelope without ``success``); ``landing``: the undo
+    history its change went to (``{"history": "scene", "scene": path}`` or ``{"history": "global"}``)."""
 
     data: JsonObject
+    landing: JsonObject | None = None
 
 
 @dataclass(frozen=True)
@@ -43,7 +47,9 @@ def read_reply(result: JsonValue, method: str, peer: str = "the Godot editor") -
         text = json.dumps(result, ensure_ascii=False, default=str)[:200]
         raise ToolError(ErrorCode.INTERNAL, f"{method}: {peer} answered with a malformed envelope: {text}")
     if result["success"]:
-        return CommandSuccess({key: value for key, value in result.items() if key != "success"})
+        data = {key: value for key, value in result.items() if key not in ("success", _LANDING)}
+        landing = result.get(_LANDING)
+        return CommandSuccess(data, landing if isinstance(landing, dict) else None)
     return _failure(result, peer)
 
 

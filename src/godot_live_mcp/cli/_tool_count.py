@@ -21,9 +21,10 @@ from godot_live_mcp.plugins import (
     installed_plugins,
     read_enabled,
 )
+from godot_live_mcp.server.builtin_tools import BUILTIN_TOOLS_MEANING, builtin_tools
 from godot_live_mcp.server.editor_tools import editor_tool_entries
 from godot_live_mcp.server.plugin_tools import add_server_tools, plugin_tool_entries
-from godot_live_mcp.server.served_tools import server_run_entries
+from godot_live_mcp.server.served_tools import server_registry_entries, server_run_entries
 from godot_live_mcp.server.surface_size import (
     PluginSize,
     SurfaceSize,
@@ -91,7 +92,10 @@ def count_report(
             for name in read_enabled(project)
             if name not in known
         ]
-    return render_json(name, sizes, costs) if as_json else render_text(name, sizes, costs)
+    builtin = len(builtin_tools(catalog))
+    if as_json:
+        return render_json(name, sizes, costs, builtin)
+    return render_text(name, sizes, costs, builtin)
 
 
 def plugins_project(project: Path | None) -> Path | None:
@@ -125,14 +129,18 @@ def surface_sizes(catalog: Catalog, plugins: ProjectPlugins | None = None) -> tu
     link = EditorLink(RegistrySource(None))  # never connected: the entries are only measured
     entries = [entry for owned in editor_tool_entries(catalog, link).values() for entry in owned]
     entries += server_run_entries()
-    if plugins is not None:
-        entries += _registry_entries(plugins)
+    entries += _registry_entries(plugins) if plugins is not None else server_registry_entries()
     counter = tokenizer()
     sizes = [measure(name, tools, counter.count) for name, tools in standard_surfaces(entries).items()]
     return counter.name, sizes
 
 
-def render_text(tokenizer_name: str, sizes: list[SurfaceSize], costs: PluginCosts | None = None) -> str:
+def render_text(
+    tokenizer_name: str,
+    sizes: list[SurfaceSize],
+    costs: PluginCosts | None = None,
+    builtin: int | None = None,
+) -> str:
     rows = [
         (
             size.surface,
@@ -149,13 +157,22 @@ def render_text(tokenizer_name: str, sizes: list[SurfaceSize], costs: PluginCost
         "schemas (names, descriptions, input schemas, annotations); output schemas are counted apart."
     )
     lines = [*_table(_COLUMNS, rows), note]
+    if builtin is not None:
+        lines.append(f"built-in tools: {builtin} ({BUILTIN_TOOLS_MEANING}).")
     if costs is not None:
         lines += ["", *_plugin_lines(costs)]
     return "\n".join(lines) + "\n"
 
 
-def render_json(tokenizer_name: str, sizes: list[SurfaceSize], costs: PluginCosts | None = None) -> str:
+def render_json(
+    tokenizer_name: str,
+    sizes: list[SurfaceSize],
+    costs: PluginCosts | None = None,
+    builtin: int | None = None,
+) -> str:
     report: dict[str, object] = {"tokenizer": tokenizer_name, "surfaces": [size.as_json() for size in sizes]}
+    if builtin is not None:
+        report["builtin_tools"] = builtin
     if costs is not None:
         report["plugins"] = costs.as_json()
     return json.dumps(report, indent=1) + "\n"

@@ -27,10 +27,11 @@ _INTRO = """\
 
 <!-- Generated from the live catalogue by `godot-live-mcp tools reference`; regenerate: `{regenerate}`. -->
 
-Every {kind} of `godot-live-mcp serve`, as an MCP client lists it with every group loaded:
-{tools} in {domains}. A tool's MCP name is its editor command with the dot replaced by an
-underscore (`scene.get_tree` is `scene_get_tree`); a few tools run in the server itself (no editor
-command: discovery, instances, the language server, the project's tests and exports).
+Every {kind} of `godot-live-mcp serve`, as an MCP client lists it with every group loaded
+and `--allow-execute`: {tools} in {domains}. A tool's MCP name is its editor command with the dot
+replaced by an underscore (`scene.get_tree` is `scene_get_tree`); a few tools run in the server itself
+(no editor command: discovery, the schema versions, instances, the language server, the project's
+tests and exports).
 
 - *read-only* tools never change anything, and are the only ones listed in read-only mode;
   *mutating* ones change the project or the running game;

@@ -109,24 +109,13 @@ def builtin_snapshot(godot: str | None) -> str:
 
 
 def builtin_snapshot_text(catalog: Catalog) -> str:
-    """The built-in surface: the server's own tools and ``catalog``'s built-in commands (its GDScript
-    extensions' left out)."""
-    from godot_live_mcp.bridge.editor_link import EditorLink
-    from godot_live_mcp.instances.editor_source import RegistrySource
-    from godot_live_mcp.plugins import OWN_NAMESPACE, ProjectPlugins, ProjectTools, render_snapshot
-    from godot_live_mcp.server.editor_tools import editor_tool_entries
-    from godot_live_mcp.server.plugin_tools import add_server_tools, plugin_tool_entries
-    from godot_live_mcp.server.server_tools import server_tools
-    from godot_live_mcp.server.tool_policy import ToolPolicy
-    from godot_live_mcp.server.tool_table import ToolOwner
+    """The built-in surface (``builtin_tools``): the server-run tools and ``catalog``'s built-in commands
+    (its GDScript extensions' left out)."""
+    from godot_live_mcp.plugins import render_snapshot
+    from godot_live_mcp.server.builtin_tools import builtin_tools
+    from godot_live_mcp.server.served_tools import own_project_tools
 
-    link = EditorLink(RegistrySource(None))
-    editor = editor_tool_entries(catalog, link).get(ToolOwner.EDITOR, [])
-    own = ProjectTools(own_namespaces=[OWN_NAMESPACE])
-    add_server_tools(own)
-    registry = plugin_tool_entries(ProjectPlugins(own, sources=list), link)
-    tools = [*server_tools(ToolPolicy(allow_execute=True)), *(e.tool for e in [*editor, *registry])]
-    return render_snapshot(BUILTIN_PACKAGE, tools, own.schema_versions)
+    return render_snapshot(BUILTIN_PACKAGE, builtin_tools(catalog), own_project_tools().schema_versions)
 
 
 def _owner(meta: dict[str, object] | None) -> str:

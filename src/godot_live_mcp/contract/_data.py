@@ -34,6 +34,9 @@ class Contract:
     param_hints: dict[str, str]
     coercion_tags: tuple[str, ...]
     reserved_namespaces: tuple[str, ...]
+    """Namespaces no extension or plugin may take: every group's name, then
+    ``reserved_namespaces_beyond_groups`` (other built-in namespaces, those of the server-run tools
+    ``discover_tools`` and ``run_tool``, the server's own). ``contract_data.gd`` derives the same."""
     limits: dict[str, int]
     timeouts_ms: dict[str, int]
     ports: dict[str, tuple[int, int]]
@@ -48,6 +51,11 @@ class Contract:
     that write, move or delete them (``security/person_only.gd``)."""
     extensions_file: str
     """Where a person's enabled GDScript extensions are kept, relative to the project."""
+    helper_env: str
+    """The environment variable that marks a Godot the server starts as a helper (an export, an import, a
+    test run): the addon then serves nothing and never registers (``instances/helper_process.gd``)."""
+    undo_landing_key: str
+    """The envelope key by which a command tells where its undo action landed (the server takes it out)."""
 
     def answer_wait_s(self, timeout_ms: int) -> float:
         """The wait (s) for an answer the addon owes within ``timeout_ms``: that plus the transport margin."""
@@ -78,7 +86,7 @@ def load_contract() -> Contract:
         error_codes=dict(raw["error_codes"]),
         param_hints=dict(raw["param_hints"]),
         coercion_tags=tuple(raw["coercion_tags"]),
-        reserved_namespaces=tuple(raw["reserved_namespaces"]),
+        reserved_namespaces=(*raw["groups"], *raw["reserved_namespaces_beyond_groups"]),
         limits={k: int(v) for k, v in raw["limits"].items()},
         timeouts_ms={k: int(v) for k, v in raw["timeouts_ms"].items()},
         ports={k: (int(v[0]), int(v[1])) for k, v in raw["ports"].items()},
@@ -93,6 +101,8 @@ def load_contract() -> Contract:
         core_tools=tuple(str(name) for name in raw["core_tools"]),
         person_only_files=tuple(str(path) for path in raw["person_only_files"]["paths"]),
         extensions_file=str(raw["person_only_files"]["extensions_file"]),
+        helper_env=str(raw["helper_process"]["env"]),
+        undo_landing_key=str(raw["envelope_keys"]["undo_landing"]),
     )
 
 

@@ -59,8 +59,6 @@ class NewPreset:
     export_path: str
     include_filter: str = ""
     exclude_filter: str = ""
-    debug_template: str = ""
-    release_template: str = ""
 
 
 def read_presets(project: Path) -> list[Preset]:
@@ -91,7 +89,8 @@ def _parsed(data: bytes) -> ConfigText:
 
 
 def render_preset(index: int, preset: NewPreset) -> str:
-    """The two sections of a new preset (Godot fills every option left out with its default)."""
+    """The two sections of a new preset (Godot fills every option left out with its default). No
+    template path: Godot finds its templates by version in its standard folder on every machine."""
     lines = [
         f"[preset.{index}]",
         "",
@@ -107,8 +106,8 @@ def render_preset(index: int, preset: NewPreset) -> str:
         "",
         f"[preset.{index}.options]",
         "",
-        f"custom_template/debug={quoted(preset.debug_template)}",
-        f"custom_template/release={quoted(preset.release_template)}",
+        'custom_template/debug=""',
+        'custom_template/release=""',
         "",
     ]
     return "\n".join(lines)

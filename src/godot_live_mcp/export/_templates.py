@@ -1,23 +1,22 @@
-"""Where the Linux export templates are: the preset's own paths, the private install's Debian
-templates (``godot install --with-templates``), or the editor's standard templates folder."""
+"""Where the Linux export templates are: the preset's own paths, the editor's standard templates folder
+(where ``godot install --with-templates`` links the private install's Debian templates), or the private
+install itself."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 
-import platformdirs
-
 from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.godot import default_prefix
 from godot_live_mcp.godot._elf_patch import TEMPLATE_BINARIES
+from godot_live_mcp.godot.standard_templates import standard_template
 
 __all__ = ["INSTALL_HINT", "Templates", "debian_templates", "require_template", "standard_template"]
 
 INSTALL_HINT = (
     "Run `godot-live-mcp godot install --with-templates` (Debian's templates, for the private Godot), or "
-    "install them in the editor (Editor > Manage Export Templates); then export_create_preset with "
-    "if_exists='replace' points the preset at them."
+    "install them in the editor (Editor > Manage Export Templates): Godot finds them by its version."
 )
 
 
@@ -36,14 +35,6 @@ def debian_templates(godot: Path | None) -> Templates | None:
         if debug.is_file() and release.is_file():
             return Templates(str(debug), str(release))
     return None
-
-
-def standard_template(mode: str, version: str) -> Path | None:
-    """The template the editor finds by itself: ``export_templates/<4.6.3.stable>/linux_<mode>.x86_64``."""
-    folder = ".".join(version.split(".")[:4])
-    found = Path(platformdirs.user_data_dir("godot", appauthor=False)) / "export_templates" / folder
-    template = found / f"linux_{mode}.x86_64"
-    return template if template.is_file() else None
 
 
 def require_template(preset_name: str, configured: str, mode: str, standard: Path | None) -> None:

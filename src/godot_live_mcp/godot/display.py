@@ -13,7 +13,7 @@ import shutil
 import subprocess
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import IO
@@ -143,18 +143,27 @@ def display_stack(godot: Path, prefix: Path | None = None, screen: str = DEFAULT
 
 
 def start_display(
-    *, prefix: Path | None = None, screen: str = DEFAULT_SCREEN, timeout_s: float = 10.0
+    *,
+    prefix: Path | None = None,
+    screen: str = DEFAULT_SCREEN,
+    timeout_s: float = 10.0,
+    wrap: Callable[[Sequence[str]], list[str]] = list,
 ) -> XDisplay:
     """Start Xvfb on the first free display number and return once it accepts connections.
 
     Xvfb picks the number itself and reports it on a pipe when ready (``-displayfd``), so two
-    callers never race for one number. Raises DisplayError (with Xvfb's own words) on failure.
+    callers never race for one number. ``wrap`` turns Xvfb's command into the one run (the server
+    ties it to itself, so a killed server leaves no display behind). Raises DisplayError (with Xvfb's
+    own words) on failure.
     """
     prefix = prefix or default_prefix()
     xvfb = find_xvfb(prefix)
     read_end, write_end = os.pipe()
     try:
-        display = _spawn(xvfb, prefix if xvfb == prefix / XVFB_BINARY else None, screen, write_end)
+        home = prefix if xvfb == prefix / XVFB_BINARY else None
+        display = _spawn(
+            wrap([str(xvfb), "-displayfd", str(write_end), *_server_args(home, screen)]), home, write_end
+        )
     finally:
         os.close(write_end)  # the child has its copy; ours would keep the pipe open after it dies
     try:
@@ -167,11 +176,11 @@ def start_display(
     return display
 
 
-def _spawn(xvfb: Path, home: Path | None, screen: str, ready_fd: int) -> XDisplay:
+def _spawn(command: list[str], home: Path | None, ready_fd: int) -> XDisplay:
     log = tempfile.TemporaryFile(prefix="xvfb-")  # noqa: SIM115 - lives as long as the display
     try:
         process = subprocess.Popen(
-            [str(xvfb), "-displayfd", str(ready_fd), *_server_args(home, screen)],
+            command,
             stdin=subprocess.DEVNULL,
             stdout=log,
             stderr=subprocess.STDOUT,
@@ -181,7 +190,7 @@ def _spawn(xvfb: Path, home: Path | None, screen: str, ready_fd: int) -> XDispla
         )
     except OSError as error:
         log.close()
-        raise DisplayError(f"cannot start {xvfb}: {error}", _INSTALL_HINT) from error
+        raise DisplayError(f"cannot start {command[0]}: {error}", _INSTALL_HINT) from error
     return XDisplay(0, process, log)
 
 

@@ -38,6 +38,7 @@ from godot_live_mcp.godot._prefix import (
 )
 from godot_live_mcp.godot.display import DISPLAY_PACKAGES, DisplayError, start_display
 from godot_live_mcp.godot.locator import GodotNotFound, godot_version
+from godot_live_mcp.godot.standard_templates import install_standard_templates
 
 __all__ = [
     "DISPLAY_PACKAGES",
@@ -115,7 +116,9 @@ def install_godot(
 
     ``with_display`` adds Mesa's software OpenGL and Vulkan and Xvfb, so Godot can render without a GPU;
     an install without them is upgraded in place. ``with_templates`` adds the Linux export templates
-    (patched like the editor, so exported games run from the prefix). ``suite`` None tries forky, then sid.
+    (patched like the editor, so exported games run from the prefix) and links them into Godot's
+    standard templates folder, where the editor finds them by version (presets then name no path of
+    this machine). ``suite`` None tries forky, then sid.
     Failures raise a SetupError (message and hint).
     """
     started = time.monotonic()
@@ -135,6 +138,8 @@ def install_godot(
             _check_replaceable(prefix)
             _check_free_space(prefix.parent)
             manifest = _StagedInstall(prefix, report).run(suites, wanted)
+        if with_templates:
+            install_standard_templates(prefix, manifest.version)
     return InstallResult(
         prefix=prefix,
         binary=prefix_binary(prefix),

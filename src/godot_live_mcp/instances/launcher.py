@@ -28,7 +28,7 @@ from godot_live_mcp.instances.instance import EditorInstance, Endpoint
 from godot_live_mcp.instances.registry import wait_for_instance
 from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV, registry_dir
 from godot_live_mcp.regular_files import read_regular_tail
-from godot_live_mcp.sandbox import confine
+from godot_live_mcp.sandbox import confine, tied
 from godot_live_mcp.security.secret_scrubber import scrub
 
 _LOG_TAIL_BYTES = 64 * 1024  # the last lines are all a message needs, however long the log grew
@@ -247,7 +247,7 @@ def free_port() -> int:
 
 def _start_display(project: Path, log_path: Path) -> XDisplay:
     try:
-        return start_display()
+        return start_display(wrap=tied)  # gone with this process, even when it is killed
     except ActionableError as error:
         raise EditorLaunchError(
             f"Cannot give the editor for {project} a display: {error.message}", log_path, error.hint

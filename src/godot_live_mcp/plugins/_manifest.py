@@ -41,7 +41,8 @@ class Permission(StrEnum):
 
 
 def reserved_namespaces() -> frozenset[str]:
-    """Namespaces no plugin may take: the built-ins' (``reserved_namespaces`` of contract.json) and ours."""
+    """Namespaces no plugin may take: ``Contract.reserved_namespaces`` (every group's, the other
+    built-ins' and ours)."""
     return frozenset((*CONTRACT.reserved_namespaces, OWN_NAMESPACE))
 
 

@@ -16,7 +16,7 @@ from anyio.abc import Process
 from anyio.streams.text import TextReceiveStream
 
 from godot_live_mcp.bridge.queue_events import ProgressEvent, current_progress_listener
-from godot_live_mcp.contract import ErrorCode, ToolError
+from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
 from godot_live_mcp.sandbox import confine
 from godot_live_mcp.security.secret_scrubber import scrub
 
@@ -51,11 +51,13 @@ async def run_godot(
 ) -> GodotRun:
     """Run ``command`` to its end, in the sandbox and tied to this process (it dies with the server);
     each output line becomes the progress message (at most twice a second). Raises ``TIMEOUT`` after
-    ``timeout_s`` (the process is killed either way)."""
+    ``timeout_s`` (the process is killed either way). The process is marked a helper: an editor it
+    loads serves no tools and never registers as a live editor."""
     started = time.monotonic()
     lines: list[str] = []
+    helper_env = {**(os.environ if env is None else env), CONTRACT.helper_env: "1"}
     # The sandbox's project (and so the user:// folder it allows): cwd unless named (an export's build).
-    confined, full_env = confine(command, project or cwd, os.environ if env is None else env)
+    confined, full_env = confine(command, project or cwd, helper_env)
     try:
         with anyio.fail_after(timeout_s):
             process = await anyio.open_process(confined, cwd=cwd, env=full_env, stderr=subprocess.STDOUT)

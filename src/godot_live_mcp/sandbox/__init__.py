@@ -19,6 +19,7 @@ __all__ = [
     "abi_version",
     "confine",
     "sandbox_state",
+    "tied",
 ]
 
 # What the process learns about its sandbox ("landlock", or "off: <why>"); game_start reports it.
@@ -60,5 +61,18 @@ def confine(
         policy = confined.to_json()
     else:
         full_env[SANDBOX_ENV] = state
-    entry = [sys.executable, "-I", "-m", "godot_live_mcp.sandbox", str(os.getpid()), policy, "--"]
-    return [*entry, *command], full_env
+    return _entry(policy, command), full_env
+
+
+def tied(command: Sequence[str]) -> list[str]:
+    """``command`` as a command that runs unconfined but dies with this process, however this one ends
+    (a SIGKILL included): for helpers of the server's own, such as the Xvfb of ``serve --display``."""
+    if sys.platform == "win32":
+        return list(command)
+    return _entry("-", command)
+
+
+def _entry(policy: str, command: Sequence[str]) -> list[str]:
+    """The wrapper (``python -m godot_live_mcp.sandbox``) that ties ``command`` to this process, applies
+    ``policy`` (``-``: none), then becomes ``command``."""
+    return [sys.executable, "-I", "-m", "godot_live_mcp.sandbox", str(os.getpid()), policy, "--", *command]

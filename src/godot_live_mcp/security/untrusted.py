@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import secrets
+from functools import lru_cache
 from typing import Any
 
 from godot_live_mcp.bridge.jsonrpc import JsonValue
@@ -34,6 +35,7 @@ _WORD_BREAK = re.compile(r"[_-]+|(?<=[a-z])(?=[A-Z])")
 _TAG_IN_BODY = re.compile(r"<(/?)(" + re.escape(TAG.partition("-")[0]) + ")", re.IGNORECASE)
 
 
+@lru_cache(maxsize=8192)  # the same names and keys come back in every result
 def is_plain_word(text: str) -> bool:
     """One word of letters, digits and the punctuation of paths, short, each name in it of a few words:
     nothing an instruction could be made of (``res://player.gd``, ``Player/Sprite2D``, ``Vector2``,

@@ -19,6 +19,7 @@ from godot_live_mcp.bridge.editor_link import EditorLink
 from godot_live_mcp.bridge.runtime_link import RuntimeLink
 from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.plugins import ProjectPlugins
+from godot_live_mcp.server.builtin_tools import builtin_tool_names
 from godot_live_mcp.server.discovery import discover
 from godot_live_mcp.server.editor_tools import editor_tool_entries
 from godot_live_mcp.server.features import FeatureOptions, ServerFeatures
@@ -34,7 +35,12 @@ from godot_live_mcp.server.result_seal import sealed
 from godot_live_mcp.server.results import error_result, reply_result
 from godot_live_mcp.server.server_tools import DISCOVER_TOOLS, RUN_TOOL, server_tools, unwrap_run_tool
 from godot_live_mcp.server.session_groups import SessionGroups, keeps_state, session_groups
-from godot_live_mcp.server.session_scenes import aim_at_session_scene, note_session_scene, session_scene
+from godot_live_mcp.server.session_scenes import (
+    aim_at_last_change,
+    aim_at_session_scene,
+    note_session_scene,
+    session_scene,
+)
 from godot_live_mcp.server.suggestions import did_you_mean
 from godot_live_mcp.server.surface import DEFAULT_MAX_TOOLS, StartupTools, Surface, resolve_surface
 from godot_live_mcp.server.tasks import CAPABILITY as TASKS_CAPABILITY
@@ -98,6 +104,7 @@ class GodotMcpApp:
         self.startup = startup or StartupTools()
         self.max_tools = max_tools
         self.table = ToolTable()
+        self._builtin = builtin_tool_names(None)
         self.games = GameOwner()
         self._startup_wait_s = startup_wait_s
         self._sessions: list[ServerSession] = []
@@ -148,8 +155,9 @@ class GodotMcpApp:
             if catalog is not None
             else {ToolOwner.EDITOR: [], ToolOwner.EXTENSION: []}
         )
+        self._builtin = builtin_tool_names(catalog)
         if self.table.replace(entries):
-            logger.info("publishing %d tools", len(self.table))
+            self._log_published()
             self._log_startup_surface()
             await self._announce_tools_changed()
 
@@ -161,7 +169,7 @@ class GodotMcpApp:
         while True:
             self.plugins.refresh()
             if self._plugins_changed and self._publish_plugin_tools():
-                logger.info("publishing %d tools (plugins changed)", len(self.table))
+                self._log_published(" (plugins changed)")
                 await self._announce_tools_changed()
             await announce_content_changes(self.features, self._bus, self._sessions)
             await anyio.sleep(interval_s)
@@ -228,9 +236,8 @@ class GodotMcpApp:
             self._check_policy(entry)
             routed = await self._routed(ctx, entry, params.arguments)
             scene = session_scene(ctx.session)
-            arguments = aim_at_session_scene(
-                scene, entry, entry.arguments.validate(entry.name, routed.arguments)
-            )
+            validated = entry.arguments.validate(entry.name, routed.arguments)
+            arguments = aim_at_session_scene(scene, entry, aim_at_last_change(scene, entry, validated))
             if self.policy.read_only:
                 await check_read_only_call(entry.name, arguments, routed.link)
             question = await self.features.confirm.check(ctx, params, entry, arguments)
@@ -294,6 +301,15 @@ class GodotMcpApp:
             raise self.link.problem
         listable = [entry.name for entry in self.table.entries() if self.policy.lists(entry)]
         raise unknown_tool(name, [DISCOVER_TOOLS, RUN_TOOL, *listable])
+
+    def _log_published(self, why: str = "") -> None:
+        others = sum(1 for entry in self.table.entries() if entry.name not in self._builtin)
+        logger.info(
+            "publishing %d built-in tools (as docs/tools.md counts them) and %d of extensions and plugins%s",
+            len(self._builtin),
+            others,
+            why,
+        )
 
     def _log_startup_surface(self) -> None:
         surface = self.surface()

@@ -103,15 +103,23 @@ def invalid_params(tool: str, error: ValidationError) -> ToolError:
         required = error.validator_value if isinstance(error.validator_value, list) else []
         missing = [name for name in required if name not in error.instance]
         path.append(missing[0] if missing else "")
-        detail = "is required"
-    elif error.validator == "type":
+        hint = _missing_hint(error, missing)
+        return ToolError(ErrorCode.INVALID_PARAMS, f"{tool}: {json_pointer(path)} is required.", hint)
+    if error.validator == "type":
         expected = error.validator_value
         expected_text = " or ".join(expected) if isinstance(expected, list) else str(expected)
         detail = f"must be {expected_text}, got {_json_type(error.instance)} {_short(error.instance)}"
     else:
         detail = f"is invalid: {error.message}"
-    hint = _bound_hint(error) or _hint_for(path)
+    hint = _bound_hint(error) or _choice_hint(error) or _hint_for(path)
     return ToolError(ErrorCode.INVALID_PARAMS, f"{tool}: {json_pointer(path)} {detail}.", hint)
+
+
+def _choice_hint(error: ValidationError) -> str:
+    """For a value outside an enum, the values it may take (not where to look values up)."""
+    if error.validator != "enum" or not isinstance(error.validator_value, list):
+        return ""
+    return f"Pass one of: {', '.join(json.dumps(value) for value in error.validator_value)}."
 
 
 _BOUNDS: dict[str, tuple[str, str, str]] = {
@@ -143,6 +151,19 @@ def _bound_hint(error: ValidationError) -> str:
     else:
         allowed = f"at least {low}" if low is not None else f"at most {high}"
     return f"Pass a value {allowed}{keys[2]}."
+
+
+def _missing_hint(error: ValidationError, missing: Sequence[str]) -> str:
+    """For a missing argument, what to pass (its schema's description), not where to look up a value."""
+    schema = error.schema if isinstance(error.schema, Mapping) else {}
+    properties = schema.get("properties", {})
+    described = [
+        f"{name} ({properties[name].get('description', properties[name].get('type', 'a value'))})"
+        if isinstance(properties.get(name), Mapping)
+        else name
+        for name in missing
+    ]
+    return f"Pass {' and '.join(described)}." if described else GENERIC_HINT
 
 
 def _unknown_argument(tool: str, path: list[str], error: ValidationError) -> ToolError:

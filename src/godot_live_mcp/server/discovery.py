@@ -21,6 +21,7 @@ from godot_live_mcp.server.server_tools import DISCOVER_ARGUMENTS, DISCOVER_TOOL
 from godot_live_mcp.server.session_groups import SessionGroups
 from godot_live_mcp.server.suggestions import did_you_mean
 from godot_live_mcp.server.surface import Surface, ToolGroup
+from godot_live_mcp.server.tool_policy import ALLOW_EXECUTE_FLAG
 
 _CLOSE_SHOWN = 3
 _NAMED = "you named it"
@@ -181,9 +182,21 @@ def _over_the_cap(surface: Surface, new: Sequence[str], unload: Sequence[str]) -
     return ToolError(
         ErrorCode.LIMIT_EXCEEDED,
         f"Loading {wanted} would list {total} tools, past this server's cap of {surface.max_tools}; "
-        "nothing was loaded.",
+        f"nothing was loaded. {_loaded_line(surface, unload)}",
         hint,
     )
+
+
+def _loaded_line(surface: Surface, unload: Sequence[str]) -> str:
+    """The groups loaded now with the tools each adds: what unloading could free."""
+    sizes = [
+        f"{name} ({len(group.adds)})"
+        for name in surface.loaded
+        if name not in unload and (group := surface.group(name)) is not None
+    ]
+    if not sizes:
+        return "No group is loaded that could make room (the core tools stay)."
+    return f"Loaded groups (tools each adds): {', '.join(sizes)}; discover_tools {{'unload': [...]}} unloads."
 
 
 def _catalogue(surface: Surface, include_schemas: bool) -> types.CallToolResult:
@@ -222,6 +235,9 @@ def _answer(
         tools = ", ".join(entry.name for entry in group.tools) if group else ""
         state = "Loaded" if name in new else "Already loaded" if name in surface.loaded else "Found"
         lines.append(f"{state} {name} ({why}): {tools}.")
+        if group and group.withheld:
+            held = ", ".join(group.withheld)
+            lines.append(f"Withheld: {held} (runs code; the server's {ALLOW_EXECUTE_FLAG} offers it).")
     lines += [f"Unloaded {name}." for name in plan.unload]
     lines += plan.notes
     if plan.unknown:

@@ -94,6 +94,7 @@ def _entry(spec: CommandSpec, link: EditorLink, runtime: RuntimeLink | None) -> 
         open_world=spec.annotations.open_world,
         opens_scene=spec.annotations.opens_scene,
         acts_on_scene=_acts_on_scene(spec),
+        steps_history=spec.annotations.steps_history,
     )
 
 

@@ -65,9 +65,12 @@ CREATE_PRESET = ServerTool(
             "exclude_filter": {"type": "string", "description": "Files to leave out, e.g. 'res://tests/*'."},
             "if_exists": {
                 "type": "string",
-                "enum": ["fail", "replace"],
-                "default": "fail",
-                "description": "When a preset has this name: fail, or replace it (same index).",
+                "enum": ["return", "fail", "replace"],
+                "default": "return",
+                "description": (
+                    "When a preset has this name: keep it (return), fail (ALREADY_EXISTS) "
+                    "or replace it (same index)."
+                ),
             },
         },
         "required": ["name"],
@@ -75,8 +78,13 @@ CREATE_PRESET = ServerTool(
     },
     output_schema={
         "type": "object",
-        "properties": {"preset": _PRESET, "replaced": {"type": "boolean"}, "note": {"type": "string"}},
-        "required": ["preset", "replaced"],
+        "properties": {
+            "preset": _PRESET,
+            "status": {"type": "string", "enum": ["created", "returned", "replaced"]},
+            "replaced": {"type": "boolean"},
+            "note": {"type": "string"},
+        },
+        "required": ["preset", "status", "replaced"],
     },
     read_only=False,
     destructive=False,

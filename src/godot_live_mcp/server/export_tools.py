@@ -21,10 +21,11 @@ from godot_live_mcp.export._presets import (
 )
 from godot_live_mcp.export._shipped import refuse_shipped_secrets, shipped_files
 from godot_live_mcp.export._templates import debian_templates, require_template, standard_template
-from godot_live_mcp.godot.locator import GodotNotFound, find_godot, godot_version
+from godot_live_mcp.godot.locator import find_godot, godot_version
 from godot_live_mcp.project_tests._process import run_godot
 from godot_live_mcp.regular_files import read_regular_text
 from godot_live_mcp.security.control_characters import refuse_control_characters
+from godot_live_mcp.security.extension_consent import find_extensions
 from godot_live_mcp.server.export_declarations import CREATE_PRESET, LIST_PRESETS, RUN_EXPORT
 from godot_live_mcp.server.project_test_tools import ProjectBackend, ProjectSource
 from godot_live_mcp.server.server_tool_entry import contract_group, paged, server_entry
@@ -32,13 +33,16 @@ from godot_live_mcp.server.tool_table import ToolEntry
 
 __all__ = ["export_entries"]
 
-# The toolkit stays out of builds even in the binary-token script modes (core/export_strip.gd).
+# The toolkit stays out of builds even in the binary-token script modes (core/export_strip.gd), where
+# only the exclude filter keeps a script out; with the extension scripts there now (_toolkit_excludes).
 _TOOLKIT_EXCLUDES = ("res://addons/godot_live_mcp/*", "res://.mcp.json")
 _EDITOR_NOTE = (
     "An open Godot editor reads export_presets.cfg only when it starts: reopen the project before editing "
     "presets in its Export dialog, or the dialog's save overwrites this change."
 )
 _PRESET_TEXT = ("name", "platform", "export_path", "include_filter", "exclude_filter", "if_exists")
+_MAX_WARNINGS = 10
+_WARNING_CHARS = 1200
 _MODE_FLAGS = {"release": "--export-release", "debug": "--export-debug", "pack": "--export-pack"}
 
 
@@ -66,14 +70,16 @@ class _CreatePreset(ProjectBackend):
         name = str(arguments["name"])
         platform = str(arguments.get("platform", "Linux"))
         existing = next((preset for preset in read_presets(project) if preset.name == name), None)
-        if existing is not None and arguments.get("if_exists", "fail") == "fail":
+        policy = arguments.get("if_exists", "return")
+        if existing is not None and policy == "return":
+            return CommandSuccess({"preset": _describe(existing), "status": "returned", "replaced": False})
+        if existing is not None and policy == "fail":
             raise ToolError(
                 ErrorCode.ALREADY_EXISTS,
                 f"A preset named {name!r} exists (index {existing.index}).",
                 "Pass if_exists='replace' to overwrite it, or choose another name.",
             )
-        templates = debian_templates(_godot_or_none()) if platform == "Linux" else None
-        excludes = [str(arguments.get("exclude_filter", "")).strip(), *_TOOLKIT_EXCLUDES]
+        excludes = [str(arguments.get("exclude_filter", "")).strip(), *_toolkit_excludes(project)]
         export_path = str(arguments.get("export_path") or _default_path(name, platform))
         confined_output(reach(project), export_path, "export_path")
         preset = NewPreset(
@@ -82,15 +88,18 @@ class _CreatePreset(ProjectBackend):
             export_path=export_path.removeprefix("res://"),
             include_filter=str(arguments.get("include_filter", "")),
             exclude_filter=", ".join(part for part in excludes if part),
-            debug_template=templates.debug if templates else "",
-            release_template=templates.release if templates else "",
         )
         path = project / PRESETS_FILE
         text = read_regular_text(path, inside=project) if path.is_file() else ""
         write_presets(project, with_preset(text, preset, existing.index if existing else None))
         created = next(p for p in read_presets(project) if p.name == name)
         return CommandSuccess(
-            {"preset": _describe(created), "replaced": existing is not None, "note": _EDITOR_NOTE}
+            {
+                "preset": _describe(created),
+                "status": "replaced" if existing else "created",
+                "replaced": existing is not None,
+                "note": _EDITOR_NOTE,
+            }
         )
 
 
@@ -219,6 +228,11 @@ def _template_folders(godot: Path) -> tuple[Path, ...]:
     return (*folders, *([standard.parent] if standard else []))
 
 
+def _toolkit_excludes(project: Path) -> list[str]:
+    """The toolkit's files and the project's extension scripts: the exclude filter of a clean build."""
+    return [*_TOOLKIT_EXCLUDES, *(extension.path for extension in find_extensions(project))]
+
+
 def _default_path(name: str, platform: str) -> str:
     slug = "".join(c if c.isalnum() else "_" for c in name.lower()) or "game"
     suffix = {
@@ -232,14 +246,13 @@ def _default_path(name: str, platform: str) -> str:
 
 
 def _warnings(lines: tuple[str, ...]) -> list[JsonValue]:
-    """The export's warnings, each once (the engine prints a plugin's warning and its export message)."""
-    found = [line.removeprefix("WARNING: ")[:300] for line in lines if line.startswith("WARNING:")]
+    """The export's warnings, each once and whole (a very long one is cut at a word, marked)."""
+    found = [_whole_words(line.removeprefix("WARNING: ")) for line in lines if line.startswith("WARNING:")]
     once: list[JsonValue] = list(dict.fromkeys(found))
-    return once[:10]
+    return once[:_MAX_WARNINGS]
 
 
-def _godot_or_none() -> Path | None:
-    try:
-        return find_godot().path
-    except GodotNotFound:  # no binary: look for templates in the private prefix only
-        return None
+def _whole_words(text: str) -> str:
+    if len(text) <= _WARNING_CHARS:
+        return text
+    return text[: _WARNING_CHARS + 1].rpartition(" ")[0] + " (cut)"

@@ -21,6 +21,7 @@ from mcp.server.subscriptions import SubscriptionBus
 from godot_live_mcp.bridge.editor_link import EditorLink
 from godot_live_mcp.bridge.runtime_link import RuntimeLink
 from godot_live_mcp.server.client_log import ClientLogRelay
+from godot_live_mcp.server.completions import Completions
 from godot_live_mcp.server.confirm import DestructiveConfirmation
 from godot_live_mcp.server.hooks import AuditHook, CallLogHook, HookPipeline, RateLimitHook, ToolHook
 from godot_live_mcp.server.prompts import PromptLibrary
@@ -61,6 +62,7 @@ class ServerFeatures:
         )
         self.confirm = DestructiveConfirmation(self.options.confirm_destructive)
         self.client_log = ClientLogRelay()
+        self.completions = Completions(link)
         self.hooks = HookPipeline(built_in_hooks(self.options))
         self.tasks = ToolTasks(run_call, link) if run_call is not None else None
 
@@ -72,6 +74,8 @@ class ServerFeatures:
     def install(self, server: Server[Any]) -> None:
         """Register the handlers the ``Server`` constructor does not take without a deprecation warning."""
         server.add_request_handler("logging/setLevel", types.SetLevelRequestParams, self.client_log.set_level)
+        completions = self.completions.complete
+        server.add_request_handler("completion/complete", types.CompleteRequestParams, completions)
         if self.tasks is not None:
             self.tasks.install(server)
 

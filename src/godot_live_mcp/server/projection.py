@@ -13,6 +13,7 @@ from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
 from godot_live_mcp.server._meta import LONG_RUNNING_META_KEY, META_PREFIX
 from godot_live_mcp.server.results import image_output_schema
 from godot_live_mcp.server.schema_bounds import bounded_schema
+from godot_live_mcp.server.schema_floats import with_non_finite_floats
 
 logger = logging.getLogger(__name__)
 
@@ -91,4 +92,4 @@ def _output_schema(spec: CommandSpec) -> JsonObject | None:
     if schema.get("type") != "object":
         logger.warning("%s: output_schema is not an object schema; publishing the tool without it", spec.name)
         return None
-    return image_output_schema(schema)
+    return image_output_schema(with_non_finite_floats(schema))

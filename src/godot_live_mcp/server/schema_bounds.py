@@ -8,10 +8,11 @@ within ±(2^53 - 1) (a tighter bound the command declares is kept), and every nu
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 
 from godot_live_mcp.bridge.jsonrpc import JsonObject, JsonValue
 
-__all__ = ["MAX_SAFE_INTEGER", "bounded_schema"]
+__all__ = ["MAX_SAFE_INTEGER", "bounded_schema", "map_schemas"]
 
 MAX_SAFE_INTEGER = 2**53 - 1
 _MAX_FLOAT = sys.float_info.max
@@ -26,32 +27,37 @@ _LISTS = frozenset({"anyOf", "oneOf", "allOf", "prefixItems"})
 
 def bounded_schema(schema: JsonObject) -> JsonObject:
     """A copy of ``schema`` in which every integer and number has finite bounds."""
-    return _walk(schema)
+    return map_schemas(schema, _bounded)
 
 
-def _walk(schema: JsonObject) -> JsonObject:
-    result: JsonObject = {key: _children(key, value) for key, value in schema.items()}
-    types = result.get("type")
+def map_schemas(schema: JsonObject, visit: Callable[[JsonObject], JsonObject]) -> JsonObject:
+    """A copy of ``schema`` with ``visit`` applied to every schema in it, innermost first."""
+    result: JsonObject = {key: _children(key, value, visit) for key, value in schema.items()}
+    return visit(result)
+
+
+def _bounded(schema: JsonObject) -> JsonObject:
+    types = schema.get("type")
     named = types if isinstance(types, list) else [types]
     if "integer" in named:
-        _bound(result, MAX_SAFE_INTEGER)
+        _bound(schema, MAX_SAFE_INTEGER)
     elif "number" in named:
-        _bound(result, _MAX_FLOAT)
-    return result
+        _bound(schema, _MAX_FLOAT)
+    return schema
 
 
-def _children(key: str, value: JsonValue) -> JsonValue:
+def _children(key: str, value: JsonValue, visit: Callable[[JsonObject], JsonObject]) -> JsonValue:
     if key in _ONE:
-        return _each(value)
+        return _each(value, visit)
     if key in _MAPS and isinstance(value, dict):
-        return {name: _each(item) for name, item in value.items()}
+        return {name: _each(item, visit) for name, item in value.items()}
     if key in _LISTS and isinstance(value, list):
-        return [_each(item) for item in value]
+        return [_each(item, visit) for item in value]
     return value
 
 
-def _each(value: JsonValue) -> JsonValue:
-    return _walk(value) if isinstance(value, dict) else value
+def _each(value: JsonValue, visit: Callable[[JsonObject], JsonObject]) -> JsonValue:
+    return map_schemas(value, visit) if isinstance(value, dict) else value
 
 
 def _bound(schema: JsonObject, limit: float) -> None:

@@ -4,6 +4,9 @@ The editor has one active tab for everyone, so two clients of one editor would o
 scene the other opened last. A session that opened a scene (a tool marked ``opens_scene``) keeps it:
 its later calls that take a ``scene`` and omit it are aimed at that scene. A session that opened none
 still acts on the editor's active tab, as before; so do 2026-07-28 connections, which keep no state.
+
+The session also remembers which undo history its last change went to: ``editor_undo`` (a tool marked
+``steps_history``) without ``scene`` and ``history`` steps that one, whichever tab is active.
 """
 
 from __future__ import annotations
@@ -18,16 +21,24 @@ from godot_live_mcp.contract import ErrorCode
 from godot_live_mcp.server.session_groups import keeps_state
 from godot_live_mcp.server.tool_table import ToolEntry
 
-__all__ = ["SessionScene", "aim_at_session_scene", "note_session_scene", "session_scene"]
+__all__ = [
+    "SessionScene",
+    "aim_at_last_change",
+    "aim_at_session_scene",
+    "note_session_scene",
+    "session_scene",
+]
 
 _STATE_KEY = "godot-live-mcp/active-scene"
 
 
 @dataclass
 class SessionScene:
-    """The scene this session opened last (``""``: none, so the editor's active tab)."""
+    """The scene this session opened last (``""``: none, so the editor's active tab), and the undo
+    history its last change went to (``{"history": ..., "scene": ...}``; None before any)."""
 
     path: str = ""
+    last_change: JsonObject | None = None
 
 
 def session_scene(session: ServerSession) -> SessionScene:
@@ -48,6 +59,13 @@ def aim_at_session_scene(scene: SessionScene, entry: ToolEntry, arguments: JsonO
     return {**arguments, "scene": scene.path}
 
 
+def aim_at_last_change(scene: SessionScene, entry: ToolEntry, arguments: JsonObject) -> JsonObject:
+    """A history step without ``scene`` and ``history`` aimed at the session's last change."""
+    if not entry.steps_history or scene.last_change is None or {"scene", "history"} & set(arguments):
+        return arguments
+    return {**arguments, **scene.last_change}
+
+
 def note_session_scene(
     scene: SessionScene, entry: ToolEntry, arguments: JsonObject, reply: CommandReply
 ) -> CommandReply:
@@ -55,6 +73,11 @@ def note_session_scene(
     open gets a hint that says so."""
     if isinstance(reply, CommandFailure):
         return _forget_closed(scene, arguments, reply)
+    if reply.landing is not None:
+        history, path = reply.landing.get("history"), reply.landing.get("scene")
+        scene.last_change = {"history": "global"} if history == "global" else {"history": "scene"}
+        if history != "global" and isinstance(path, str) and path:
+            scene.last_change["scene"] = path
     path = reply.data.get("scene")
     if not isinstance(path, str) or not isinstance(reply, CommandSuccess):
         return reply
@@ -66,6 +89,9 @@ def note_session_scene(
 
 
 def _forget_closed(scene: SessionScene, arguments: JsonObject, reply: CommandFailure) -> CommandReply:
+    closed_last = scene.last_change is not None and arguments.get("scene") == scene.last_change.get("scene")
+    if reply.code == ErrorCode.SCENE_NOT_OPEN and closed_last:
+        scene.last_change = None  # its scene was closed: later steps go to the active tab again
     if reply.code != ErrorCode.SCENE_NOT_OPEN or not scene.path or arguments.get("scene") != scene.path:
         return reply
     closed, scene.path = scene.path, ""

@@ -49,13 +49,15 @@ class StartupTools:
 
 @dataclass(frozen=True)
 class ToolGroup:
-    """A group with the tools the policy lists: all of them, and those loading it adds to the list."""
+    """A group with the tools the policy lists: all of them, and those loading it adds to the list;
+    ``withheld``: its code-execution tools, left out without ``--allow-execute``."""
 
     name: str
     description: str
     keywords: tuple[str, ...]
     tools: tuple[ToolEntry, ...]
     adds: tuple[ToolEntry, ...]
+    withheld: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -117,14 +119,16 @@ def resolve_surface(
 ) -> Surface:
     """The surface of a session: start-up groups less those it unloaded, then those it loaded, while
     they fit under ``max_tools``; the others are left out (never half a group)."""
-    visible = tuple(entry for entry in entries if policy.lists(entry))
+    catalogued = tuple(entries)
+    visible = tuple(entry for entry in catalogued if policy.lists(entry))
+    withheld = tuple(entry for entry in catalogued if entry.open_world and not policy.lists(entry))
     always = [
         entry.name for entry in visible if entry.group is None or entry.core or entry.name in CORE_TOOLS
     ]
     if SERVER_TOOL_COUNT + len(always) > max_tools:
         logger.warning("the always-listed tools exceed --max-tools %d: listing the first ones", max_tools)
         always = always[: max(0, max_tools - SERVER_TOOL_COUNT)]
-    groups = _groups(visible, frozenset(always))
+    groups = _groups(visible, frozenset(always), withheld)
     known = [group.name for group in groups]
     wanted = known if startup.every_group else [name for name in startup.groups if name in known]
     wanted = [name for name in wanted if name not in session.unloaded]
@@ -138,7 +142,9 @@ def resolve_surface(
     return Surface(visible, frozenset(always), groups, tuple(loaded), tuple(left_out), max_tools)
 
 
-def _groups(visible: Sequence[ToolEntry], always: frozenset[str]) -> tuple[ToolGroup, ...]:
+def _groups(
+    visible: Sequence[ToolEntry], always: frozenset[str], withheld: Sequence[ToolEntry] = ()
+) -> tuple[ToolGroup, ...]:
     """The groups in the order their first tool appears; a group with no listable tool is left out."""
     members: dict[str, list[ToolEntry]] = {}
     for entry in visible:
@@ -148,5 +154,6 @@ def _groups(visible: Sequence[ToolEntry], always: frozenset[str]) -> tuple[ToolG
     for name, tools in members.items():
         label = next(entry.group for entry in tools if entry.group is not None)
         adds = tuple(entry for entry in tools if entry.name not in always)
-        groups.append(ToolGroup(name, label.description, label.keywords, tuple(tools), adds))
+        held = tuple(entry.name for entry in withheld if entry.group is not None and entry.group.name == name)
+        groups.append(ToolGroup(name, label.description, label.keywords, tuple(tools), adds, held))
     return tuple(groups)

@@ -110,12 +110,12 @@ def plugin_sizes(
 
 def standard_surfaces(entries: Iterable[ToolEntry]) -> dict[str, list[types.Tool]]:
     """The surfaces ``tools count`` reports: the default start-up (core), the same in read-only mode,
-    and every group loaded with no cap (all)."""
+    and every group loaded with no cap and ``--allow-execute`` (all)."""
     table = tuple(entries)
     surfaces = {
         "core": (ToolPolicy(False), StartupTools()),
         "read-only": (ToolPolicy(True), StartupTools()),
-        "all": (ToolPolicy(False), StartupTools(every_group=True)),
+        "all": (ToolPolicy(False, allow_execute=True), StartupTools(every_group=True)),
     }
     return {
         name: [

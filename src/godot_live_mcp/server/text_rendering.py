@@ -164,7 +164,13 @@ def _reads_bare(text: str, separator: str) -> bool:
     return not _looks_like_json_scalar(body)
 
 
+# How a JSON number, true, false, null (and Python's NaN and Infinity, which json.loads reads) begins.
+_JSON_SCALAR_START = frozenset("-0123456789tfnNI")
+
+
 def _looks_like_json_scalar(text: str) -> bool:
+    if text[0] not in _JSON_SCALAR_START:  # most names: no parse attempt, no exception
+        return False
     try:
         parsed = json.loads(text)
     except ValueError:

@@ -44,7 +44,8 @@ class ToolEntry:
     ``open_world``: it runs arbitrary code (listed and run only with ``--allow-execute``). ``core``: always
     listed although it has a group (a plugin's core tools; the editor's are named in contract.json).
     ``opens_scene``: its result's scene becomes the calling session's active scene; ``acts_on_scene``: its
-    ``scene`` argument names an open scene, the active one when omitted."""
+    ``scene`` argument names an open scene, the active one when omitted; ``steps_history``: without
+    ``scene`` and ``history`` it steps the history the session's last change landed in."""
 
     tool: types.Tool
     owner: ToolOwner
@@ -57,6 +58,7 @@ class ToolEntry:
     core: bool = False
     opens_scene: bool = False
     acts_on_scene: bool = False
+    steps_history: bool = False
 
     @property
     def name(self) -> str:
@@ -64,7 +66,8 @@ class ToolEntry:
 
 
 class ToolTable:
-    """Tools grouped by owner; a name already taken by an earlier tool is refused, never shadowed."""
+    """Tools grouped by owner; a name already taken is refused, never shadowed: built-in tools claim
+    their names first, then extensions, then plugins (listed in ``ToolOwner`` order)."""
 
     def __init__(self) -> None:
         self._by_owner: dict[ToolOwner, tuple[ToolEntry, ...]] = {}
@@ -89,9 +92,8 @@ class ToolTable:
         return [entry.tool for entry in self._ordered] != before
 
     def _rebuild(self) -> None:
-        ordered: list[ToolEntry] = []
         by_name: dict[str, ToolEntry] = {}
-        for owner in sorted(self._by_owner):
+        for owner in sorted(self._by_owner, key=_claim_order):
             for entry in self._by_owner[owner]:
                 taken = by_name.get(entry.name)
                 if taken is not None:
@@ -103,5 +105,15 @@ class ToolTable:
                     )
                     continue
                 by_name[entry.name] = entry
-                ordered.append(entry)
+        ordered = [
+            entry
+            for owner in sorted(self._by_owner)
+            for entry in self._by_owner[owner]
+            if by_name.get(entry.name) is entry
+        ]
         self._ordered, self._by_name = tuple(ordered), by_name
+
+
+def _claim_order(owner: ToolOwner) -> tuple[bool, int]:
+    """Built-in tools (the editor's and the server's) claim their names before any extension or plugin."""
+    return owner not in (ToolOwner.EDITOR, ToolOwner.SERVER), owner

@@ -14,6 +14,7 @@ from starlette.applications import Starlette
 
 from godot_live_mcp.server.app import GodotMcpApp
 from godot_live_mcp.server.http_auth import HttpToken, StaticTokenVerifier, auth_settings
+from godot_live_mcp.server.http_events import RETRY_MS, own_event_stores
 from godot_live_mcp.server.http_guard import MAX_HEADER_BYTES, ConnectionGuard, GuardLimits, guarded_protocol
 from godot_live_mcp.server.http_listener import LOCALHOST, HttpListener
 from godot_live_mcp.server.http_log import RefusalLog
@@ -38,15 +39,19 @@ def http_app(app: GodotMcpApp, port: int, token: str) -> Starlette:
     given exact values (the SDK's own ``127.0.0.1:*`` pattern is a prefix: it let ``Host:
     127.0.0.1:8000.evil.com`` through).
 
-    Every MCP session (one per client's ``initialize``) keeps its own tool surface.
+    Every MCP session (one per client's ``initialize``) keeps its own tool surface, and its own recent
+    events, so a cut stream resumes with ``Last-Event-ID`` (``http_events``).
     """
-    return app.server.streamable_http_app(
+    starlette = app.server.streamable_http_app(
         streamable_http_path=HTTP_PATH,
         host=LOCALHOST,
+        retry_interval=RETRY_MS,
         transport_security=exact_origins(port),
         auth=auth_settings(f"http://{LOCALHOST}:{port}"),
         token_verifier=StaticTokenVerifier(token),
     )
+    own_event_stores(app.server.session_manager)
+    return starlette
 
 
 def exact_origins(port: int) -> TransportSecuritySettings:

@@ -99,7 +99,7 @@ async def test_effects_are_added_with_parameters_and_removed(tools: Client, layo
     made = await call(
         tools,
         "audio_add_effect",
-        {"bus": "Master", "class": "AudioEffectReverb", "parameters": {"room_size": 0.25}},
+        {"bus": "Master", "class_name": "AudioEffectReverb", "parameters": {"room_size": 0.25}},
     )
     assert made["effect"]["class"] == "AudioEffectReverb"
     assert made["effect"]["parameters"]["room_size"] == pytest.approx(0.25)
@@ -114,7 +114,7 @@ async def test_effects_are_added_with_parameters_and_removed(tools: Client, layo
     assert "AudioEffectReverb" not in layout_text(layout)
     await undo(tools)
     assert len((await bus(tools, "Master"))["effects"]) == 1
-    wrong = {"bus": "Master", "class": "AudioEffectReverbb"}
+    wrong = {"bus": "Master", "class_name": "AudioEffectReverbb"}
     assert (
         "AudioEffectReverb" in (await call_fails(tools, "audio_add_effect", wrong, "INVALID_PARAMS"))["hint"]
     )

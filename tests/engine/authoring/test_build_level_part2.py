@@ -156,7 +156,7 @@ def assert_level_is_what_was_asked(level: dict[str, Any], scratch: Scratch, bus:
     assert level["bob_autoplay"] == {"autoplay": "bob"}
     kind, settings, _process = level["particles"]
     assert (kind, settings["amount"]) == ("GPUParticles2D", 24)
-    assert level["material"] == ("CanvasItemMaterial", {"blend_mode": 1})
+    assert level["material"] == ("CanvasItemMaterial", {"blend_mode": "add"})
     anchors, offsets = level["layout"]
     assert anchors == {"left": 0.0, "top": 0.0, "right": 1.0, "bottom": 0.0}
     assert (offsets["left"], offsets["top"], offsets["right"]) == (8.0, 8.0, -8.0)
@@ -258,8 +258,8 @@ def assert_arena_is_what_was_asked(arena: dict[str, Any], scratch: Scratch) -> N
     assert arena["camera"]["position"] == vector3(0, 3, 6)
     node_path, environment, sky = arena["environment"]
     assert node_path == "WorldEnvironment"
-    assert environment["background_mode"] == 2  # sky
-    assert environment["tonemap_mode"] == 2  # filmic
+    assert environment["background_mode"] == "sky"
+    assert environment["tonemap_mode"] == "filmic"
     assert sky["sky_top_color"]["type"] == "Color"
     orb = next(node for node in arena["map"] if node["path"] == "Orb")
     assert orb["aabb"] == pytest.approx([-0.75, 0.25, -0.75, 1.5, 1.5, 1.5], abs=0.01)

@@ -62,7 +62,7 @@ async def test_a_fresh_scene_has_nothing_to_undo_or_redo(tools: Client, scene: s
 
 async def test_a_scene_that_is_not_open_is_refused(tools: Client) -> None:
     for tool in ("editor_undo", "editor_redo", "editor_get_history"):
-        await call_fails(tools, tool, {"scene": "res://tests_tmp/never_opened.tscn"}, "SCENE_NOT_OPEN")
+        await call_fails(tools, tool, {"scene": "res://tests_tmp/never_opened.tscn"}, "NOT_FOUND")
 
 
 async def test_undo_in_a_background_tab_steps_that_scene_and_keeps_the_active_tab(

@@ -12,14 +12,14 @@ from tests.engine.harness import expect_editor_error
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
-BROKEN = r"command 'test\.broken_non_dict' returned int instead of a Dictionary"
+BROKEN = r"command 'harness\.broken_non_dict' returned int instead of a Dictionary"
 _LINE = re.compile(r"^\[(\d+)\] ([A-Z_]+): (.*)$")
 
 
 async def provoke_error(client: Client) -> None:
     """Make the editor log one error: a test command that breaks the response contract."""
     expect_editor_error(BROKEN)
-    assert (await client.call_tool("test_broken_non_dict", {})).is_error
+    assert (await client.call_tool("harness_broken_non_dict", {})).is_error
 
 
 def lines(log: str) -> list[tuple[int, str, str]]:

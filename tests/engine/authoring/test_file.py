@@ -217,5 +217,5 @@ async def test_delete_refuses_folders_and_missing_files(tools: Client, scratch: 
 
 async def test_the_editor_sees_written_files(tools: Client, scratch: Scratch) -> None:
     await call(tools, "script_write", {"path": scratch.path("seen.gd"), "content": "extends Resource\n"})
-    listed = await call(tools, "resource_list", {"path": scratch.res, "class_name": "Script"})
+    listed = await call(tools, "resource_list", {"path": scratch.res, "type": "Script"})
     assert [entry["path"] for entry in listed["resources"]] == [scratch.path("seen.gd")]

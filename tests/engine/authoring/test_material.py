@@ -153,4 +153,4 @@ async def test_get_of_a_file_that_is_no_material(tools: Client, scratch: Scratch
         {"path": canvas, "class_name": "CanvasItemMaterial", "properties": {"blend_mode": 1}},
     )
     read = await call(tools, "material_get", {"path": canvas})
-    assert (read["type"], read["properties"]) == ("CanvasItemMaterial", {"blend_mode": 1})
+    assert (read["type"], read["properties"]) == ("CanvasItemMaterial", {"blend_mode": "add"})

@@ -33,7 +33,7 @@ async def test_find_matches_name_class_group_and_script(tools: Client, scene: st
     assert await found(tools, scene, group="ripe") == ["Shelf/Apricot"]
     assert await found(tools, scene, script="res://scripts/player.gd") == ["Clerk"]
     assert await found(tools, scene, name="a*", group="ripe") == ["Shelf/Apricot"]
-    assert await found(tools, scene, type="Area2D", under="Shelf") == ["Shelf/Apple", "Shelf/Apricot"]
+    assert await found(tools, scene, type="Area2D", node_path="Shelf") == ["Shelf/Apple", "Shelf/Apricot"]
 
 
 async def test_find_pages_its_matches(tools: Client, scene: str) -> None:
@@ -53,8 +53,8 @@ async def test_find_pages_its_matches(tools: Client, scene: str) -> None:
 
 
 async def test_find_refuses_an_unknown_starting_node_and_a_closed_scene(tools: Client, scene: str) -> None:
-    await call_fails(tools, "node_find", {"scene": scene, "under": "Nowhere"}, "NOT_FOUND")
-    await call_fails(tools, "node_find", {"scene": "res://tests_tmp/closed.tscn"}, "SCENE_NOT_OPEN")
+    await call_fails(tools, "node_find", {"scene": scene, "node_path": "Nowhere"}, "NOT_FOUND")
+    await call_fails(tools, "node_find", {"scene": "res://tests_tmp/closed.tscn"}, "NOT_FOUND")
 
 
 async def test_select_sets_the_editor_selection_and_get_selection_reads_it(tools: Client, scene: str) -> None:

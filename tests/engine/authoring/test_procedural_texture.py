@@ -76,7 +76,7 @@ async def test_checker_png_is_written_and_imported(tools: Client, scratch: Scrat
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     assert struct.unpack(">II", data[16:24]) == (64, 32)
     assert scratch.file("grid.png.import").exists()
-    listed = await call(tools, "resource_list", {"path": scratch.res, "class_name": "Texture2D"})
+    listed = await call(tools, "resource_list", {"path": scratch.res, "type": "Texture2D"})
     assert [entry["path"] for entry in listed["resources"]] == [path]
     await undo(tools)
     assert not scratch.file("grid.png").exists()

@@ -21,7 +21,7 @@ BIG_TEXT = "".join(f"{index:05d} héllo wörld € {'x' * (index % 37)}\n" for i
 async def read_cap_kb(tools: Client) -> AsyncIterator[None]:
     """Restores the default read cap after a test that changes it."""
     yield
-    await call(tools, "test_set_read_cap_kb", {"kb": 0})
+    await call(tools, "harness_set_read_cap_kb", {"kb": 0})
 
 
 def test_the_sample_is_over_the_default_cap() -> None:
@@ -101,7 +101,7 @@ async def test_the_cap_is_read_live(tools: Client, scratch: Scratch) -> None:
     small = "".join(f"line {index}\n" for index in range(300))  # about 2.6 KiB
     await call(tools, "file_write", {"path": scratch.path("small.gd"), "content": small})
     assert unwrap((await call(tools, "file_read", {"path": scratch.path("small.gd")}))["content"]) == small
-    await call(tools, "test_set_read_cap_kb", {"kb": 1})
+    await call(tools, "harness_set_read_cap_kb", {"kb": 1})
     refused = await call_fails(tools, "file_read", {"path": scratch.path("small.gd")}, "FILE_TOO_LARGE")
     assert "max_bytes of at most 1024" in refused["hint"]
     await call_fails(tools, "script_read", {"path": scratch.path("small.gd")}, "FILE_TOO_LARGE")

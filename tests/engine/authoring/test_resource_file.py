@@ -21,12 +21,12 @@ async def test_list_filters_by_engine_class_and_by_script_class(tools: Client, s
     await call(
         tools, "resource_create", {"path": scratch.path("sub/stats.tres"), "class_name": "PlayerStats"}
     )
-    shapes = await call(tools, "resource_list", {"path": scratch.res, "class_name": "Shape2D"})
+    shapes = await call(tools, "resource_list", {"path": scratch.res, "type": "Shape2D"})
     assert [item["path"] for item in shapes["resources"]] == [
         scratch.path("box.tres"),
         scratch.path("round.tres"),
     ]
-    stats = await call(tools, "resource_list", {"class_name": "PlayerStats"})
+    stats = await call(tools, "resource_list", {"type": "PlayerStats"})
     paths = [item["path"] for item in stats["resources"]]
     assert {"res://resources/player_stats.tres", scratch.path("sub/stats.tres")} <= set(paths)
     assert "res://scripts/player_stats.gd" not in paths  # the script declares the class; it is not one
@@ -35,14 +35,12 @@ async def test_list_filters_by_engine_class_and_by_script_class(tools: Client, s
 
 
 async def test_list_refuses_unknown_classes_and_folders(tools: Client) -> None:
-    await call_fails(tools, "resource_list", {"class_name": "NoSuchClass"}, "NOT_FOUND")
+    await call_fails(tools, "resource_list", {"type": "NoSuchClass"}, "NOT_FOUND")
     await call_fails(tools, "resource_list", {"path": "res://no/such/folder"}, "NOT_FOUND")
 
 
 async def test_list_leaves_out_the_addon(tools: Client) -> None:
-    scripts = await call(
-        tools, "resource_list", {"path": "res://addons", "class_name": "Script", "limit": 1000}
-    )
+    scripts = await call(tools, "resource_list", {"path": "res://addons", "type": "Script", "limit": 1000})
     assert not [
         item for item in scripts["resources"] if item["path"].startswith("res://addons/godot_live_mcp/")
     ]

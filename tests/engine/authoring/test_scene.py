@@ -46,11 +46,9 @@ async def test_get_tree_pages_and_limits_depth(tools: Client, scene: str) -> Non
     assert "N0/Deep" not in [node["path"] for node in shallow["nodes"]]
 
 
-async def test_get_tree_refuses_a_scene_that_is_not_open(tools: Client) -> None:
-    refused = await call_fails(
-        tools, "scene_get_tree", {"scene": "res://nowhere/none.tscn"}, "SCENE_NOT_OPEN"
-    )
-    assert "scene_open" in refused["hint"]
+async def test_get_tree_refuses_a_scene_file_that_does_not_exist(tools: Client) -> None:
+    refused = await call_fails(tools, "scene_get_tree", {"scene": "res://nowhere/none.tscn"}, "NOT_FOUND")
+    assert "scene_create" in refused["hint"]
 
 
 async def test_list_open_shows_the_active_scene_and_unsaved_changes(tools: Client, scene: str) -> None:

@@ -36,7 +36,7 @@ async def test_save_writes_the_scene_to_its_file(tools: Client, scratch: Scratch
 
 
 async def test_save_refuses_a_scene_that_is_not_open(tools: Client) -> None:
-    await call_fails(tools, "scene_save", {"scene": "res://tests_tmp/never_opened.tscn"}, "SCENE_NOT_OPEN")
+    await call_fails(tools, "scene_save", {"scene": "res://tests_tmp/never_opened.tscn"}, "NOT_FOUND")
 
 
 async def test_save_as_moves_the_tab_to_the_new_file_and_keeps_the_old_one(
@@ -107,4 +107,4 @@ async def test_closing_another_tab_keeps_the_active_scene(tools: Client, scratch
 
 
 async def test_close_refuses_a_scene_that_is_not_open(tools: Client) -> None:
-    await call_fails(tools, "scene_close", {"scene": "res://tests_tmp/not_open.tscn"}, "SCENE_NOT_OPEN")
+    await call_fails(tools, "scene_close", {"scene": "res://tests_tmp/not_open.tscn"}, "NOT_FOUND")

@@ -117,7 +117,7 @@ async def test_connect_warns_when_the_method_cannot_take_the_signal_arguments(
         ({"target": "Nope"}, "NOT_FOUND", "Gem"),
         ({"signal": "body_entred"}, "NOT_FOUND", "body_entered"),
         ({"method": "_on_missing"}, "NOT_FOUND", "script_patch"),
-        ({"scene": "res://tests_tmp/not_open.tscn"}, "SCENE_NOT_OPEN", "scene_open"),
+        ({"scene": "res://tests_tmp/not_open.tscn"}, "NOT_FOUND", "scene_create"),
     ],
 )
 async def test_connect_refuses_what_does_not_exist(

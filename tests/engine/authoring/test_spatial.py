@@ -179,11 +179,11 @@ async def test_set_environment_creates_the_node_with_a_procedural_sky(
         {"scene": world, "background": "sky", "sky_top_color": "#0000ff", "fog": True, "tonemap": "filmic"},
     )
     assert (made["node_path"], made["status"]) == ("WorldEnvironment", "created")
-    assert made["environment"]["tonemap_mode"] == 2
+    assert made["environment"]["tonemap_mode"] == "filmic"
     assert made["environment"]["fog_enabled"] is True
     read = await call(tools, "spatial_get_environment", {"scene": world})
     assert read["sky"] == {"sky_top_color": {"type": "Color", "r": 0, "g": 0, "b": 1, "a": 1}}
-    assert read["environment"]["background_mode"] == 2
+    assert read["environment"]["background_mode"] == "sky"
     after = [(".", "Node3D"), ("WorldEnvironment", "WorldEnvironment")]
     await assert_undo_redo(tools, world, lambda: tree(tools, world), [(".", "Node3D")], after)
     text = await saved_text(tools, engine_editor, world)

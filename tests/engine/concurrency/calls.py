@@ -1,4 +1,4 @@
-"""Small helpers the concurrency tests share: results, unique keys, progress, the test.append list."""
+"""Small helpers the concurrency tests share: results, unique keys, progress, the harness.append list."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ class ProgressLog:
 
 
 async def read_items(client: Client, key: str) -> list[str]:
-    items: list[str] = structured(await client.call_tool("test_append_read", {"key": key}))["items"]
+    items: list[str] = structured(await client.call_tool("harness_append_read", {"key": key}))["items"]
     return items
 
 

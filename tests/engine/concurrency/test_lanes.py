@@ -20,7 +20,7 @@ READS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("scene_get_tree", {"max_depth": 1}),
     ("project_get_info", {}),
     ("classdb_get_class", {"class_name": "Node2D"}),
-    ("test_append_read", {"key": "mcp_test_nothing_here"}),
+    ("harness_append_read", {"key": "mcp_test_nothing_here"}),
 )
 
 
@@ -49,14 +49,16 @@ async def test_twenty_concurrent_mutations_from_two_clients_lose_no_update(
     async def append(client: Client, item: str) -> None:
         log = ProgressLog()
         progress.append(log)
-        result = await client.call_tool("test_append", {"key": key, "items": [item]}, progress_callback=log)
+        result = await client.call_tool(
+            "harness_append", {"key": key, "items": [item]}, progress_callback=log
+        )
         positions[item] = structured(result)["positions"][0]
 
     with anyio.fail_after(60):
         async with anyio.create_task_group() as tasks:
             for index in range(20):
                 tasks.start_soon(append, (tools, other)[index % 2], f"{'ab'[index % 2]}{index}")
-    final = structured(await tools.call_tool("test_append_read", {"key": key, "clear": True}))["items"]
+    final = structured(await tools.call_tool("harness_append_read", {"key": key, "clear": True}))["items"]
     # Each read-modify-write saw every earlier write: the list is exactly the serial order.
     assert sorted(final) == sorted(positions)
     assert all(final[position] == item for item, position in positions.items())
@@ -72,11 +74,13 @@ async def test_an_exclusive_read_waits_for_the_mutation_and_a_plain_read_does_no
 
     async def mutate() -> None:
         arguments = {"key": key, "items": ["first", "second"], "hold_ms": 1000}
-        structured(await tools.call_tool("test_append", arguments))
+        structured(await tools.call_tool("harness_append", arguments))
 
     async def exclusive_read() -> None:
         arguments = {"key": key}
-        result = await other.call_tool("test_exclusive_read", arguments, progress_callback=exclusive_progress)
+        result = await other.call_tool(
+            "harness_exclusive_read", arguments, progress_callback=exclusive_progress
+        )
         outcome["exclusive"] = structured(result)["items"]
 
     with anyio.fail_after(30):
@@ -88,9 +92,9 @@ async def test_an_exclusive_read_waits_for_the_mutation_and_a_plain_read_does_no
     assert plain == ["first"]  # read while the mutation still ran: it did not wait for it
     assert exclusive_progress.queued
     assert outcome["exclusive"] == ["first", "second"]
-    await tools.call_tool("test_append_read", {"key": key, "clear": True})
+    await tools.call_tool("harness_append_read", {"key": key, "clear": True})
 
 
 async def test_a_mutation_outside_the_schema_is_refused_before_it_queues(tools: Client) -> None:
-    result = await tools.call_tool("test_append", {"key": fresh_key("refused")})
+    result = await tools.call_tool("harness_append", {"key": fresh_key("refused")})
     assert error_code(result) == "INVALID_PARAMS"

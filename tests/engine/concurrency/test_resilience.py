@@ -50,7 +50,7 @@ async def stream(client: Client, key: str, worker: int, outcomes: Outcomes) -> N
     failures = 0
     calls: list[tuple[str, dict[str, Any]]] = [
         ("editor_get_info", {}),
-        ("test_append", {"key": key, "items": [f"w{worker}"]}),
+        ("harness_append", {"key": key, "items": [f"w{worker}"]}),
         ("scene_get_tree", {"max_depth": 1}),
     ]
     index = 0
@@ -73,7 +73,7 @@ async def test_killing_the_editor_mid_stream_fails_calls_cleanly_then_calls_reco
             in_flight: dict[str, Any] = {}
 
             async def long_call() -> None:  # a 20 s read, pending when the editor dies
-                in_flight["result"] = await client.call_tool("test_slow_read", {})
+                in_flight["result"] = await client.call_tool("harness_slow_read", {})
                 in_flight["seconds_after_kill"] = time.monotonic() - in_flight["killed_at"]
 
             with anyio.fail_after(60):

@@ -48,7 +48,7 @@ async def two(lease_editor: EngineEditor) -> AsyncIterator[tuple[Client, Client]
 
 
 async def active_scene(client: Client) -> str:
-    return str(structured(await client.call_tool("test_scene_read", {}))["scene"])
+    return str(structured(await client.call_tool("harness_scene_read", {}))["scene"])
 
 
 async def open_scene(client: Client, path: str) -> float:
@@ -95,16 +95,18 @@ async def test_scene_independent_commands_never_wait_and_a_long_wait_is_lease_ti
         await open_scene(second, LEVEL)  # takes over once the first client has idled
         async with anyio.create_task_group() as tasks:
             arguments = {"key": key, "items": ["held"], "hold_ms": 3000}
-            tasks.start_soon(first.call_tool, "test_append", arguments)  # waits, switches to coin, runs 3 s
+            tasks.start_soon(
+                first.call_tool, "harness_append", arguments
+            )  # waits, switches to coin, runs 3 s
             await wait_for_active_scene(second, COIN)
             began = time.monotonic()
             info = structured(await second.call_tool("editor_get_info", {}))
             independent_s = time.monotonic() - began
-            refused = await second.call_tool("test_scene_read", {})
+            refused = await second.call_tool("harness_scene_read", {})
     assert info["current_scene"] == COIN
     assert independent_s < 1.5  # the mutation holding the lease runs 3 s, and still held it after
     assert error_code(refused) == "SCENE_LEASE_TIMEOUT"
-    await first.call_tool("test_append_read", {"key": key, "clear": True})
+    await first.call_tool("harness_append_read", {"key": key, "clear": True})
 
 
 async def wait_for_active_scene(client: Client, path: str) -> None:

@@ -12,7 +12,7 @@ from godot_live_mcp.contract import CONTRACT
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
-TEST_ONLY = ("test_", "probe_")
+TEST_ONLY = ("harness_", "probe_")
 SERVER_TOOLS = ("discover_tools", "run_tool")
 MCP_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 

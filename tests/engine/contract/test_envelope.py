@@ -14,10 +14,13 @@ pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 @pytest.mark.parametrize(
     ("tool", "logged"),
     [
-        ("test_broken_non_dict", r"command 'test\.broken_non_dict' returned int instead of a Dictionary"),
         (
-            "test_broken_no_success",
-            r"command 'test\.broken_no_success' returned a Dictionary without 'success'",
+            "harness_broken_non_dict",
+            r"command 'harness\.broken_non_dict' returned int instead of a Dictionary",
+        ),
+        (
+            "harness_broken_no_success",
+            r"command 'harness\.broken_no_success' returned a Dictionary without 'success'",
         ),
     ],
 )
@@ -31,12 +34,12 @@ async def test_a_handler_that_breaks_the_envelope_becomes_internal(
 
 
 async def test_a_response_larger_than_the_buffer_is_refused_with_response_too_large(tools: Client) -> None:
-    result = await tools.call_tool("test_big_response", {"bytes": 2 * 1024 * 1024})
+    result = await tools.call_tool("harness_big_response", {"bytes": 2 * 1024 * 1024})
     assert failure(result)["code"] == "RESPONSE_TOO_LARGE"
     assert failure(result)["hint"]
 
 
 async def test_the_editor_keeps_serving_after_an_oversized_response(tools: Client) -> None:
-    await tools.call_tool("test_big_response", {"bytes": 2 * 1024 * 1024})
-    result = await tools.call_tool("test_big_response", {"bytes": 100})
+    await tools.call_tool("harness_big_response", {"bytes": 2 * 1024 * 1024})
+    result = await tools.call_tool("harness_big_response", {"bytes": 100})
     assert structured(result)["payload"] == "x" * 100

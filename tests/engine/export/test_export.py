@@ -9,8 +9,8 @@ import pytest
 
 from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.export._pck import pack_files
-from godot_live_mcp.export._templates import debian_templates
-from godot_live_mcp.godot.locator import find_godot
+from godot_live_mcp.godot.locator import find_godot, godot_version
+from godot_live_mcp.godot.standard_templates import standard_template
 from godot_live_mcp.server.export_tools import export_entries
 from godot_live_mcp.server.tool_table import ToolEntry
 from tests.engine.harness import copy_demo_project
@@ -21,7 +21,7 @@ pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if debian_templates(find_godot().path) is None:
+    if standard_template("release", godot_version(find_godot().path)) is None:
         pytest.fail(
             "the export tests need Debian's templates: run `godot-live-mcp godot install --with-templates` "
             "(make setup does)",
@@ -35,13 +35,9 @@ def tools(project: Path) -> list[ToolEntry]:
     return export_entries(lambda: project)
 
 
-async def test_a_created_preset_is_written_with_the_installed_templates(
-    project: Path, tools: list[ToolEntry]
-) -> None:
+async def test_a_created_preset_names_no_template_path(project: Path, tools: list[ToolEntry]) -> None:
     result = await call(tools, "export_create_preset", {"name": "Linux", "exclude_filter": "res://notes/*"})
     preset = result["preset"]
-    templates = debian_templates(find_godot().path)
-    assert templates is not None
     assert preset == {
         "index": 0,
         "name": "Linux",
@@ -50,21 +46,23 @@ async def test_a_created_preset_is_written_with_the_installed_templates(
         "runnable": True,
         "include_filter": "",
         "exclude_filter": "res://notes/*, res://addons/godot_live_mcp/*, res://.mcp.json",
-        "templates": {"debug": templates.debug, "release": templates.release},
+        "templates": {"debug": "", "release": ""},  # Godot's standard folder (godot install)
     }
     text = (project / "export_presets.cfg").read_text()
-    assert f'custom_template/release="{templates.release}"' in text
+    assert 'custom_template/release=""' in text
     listed = await call(tools, "export_list_presets")
     assert listed["presets"] == [preset]
     assert listed["total_presets"] == 1
 
 
-async def test_a_second_preset_of_the_same_name_fails_unless_replaced(
+async def test_a_second_preset_of_the_same_name_is_returned_refused_or_replaced(
     project: Path, tools: list[ToolEntry]
 ) -> None:
     await call(tools, "export_create_preset", {"name": "Pack", "export_path": "build/pack/demo.pck"})
+    kept = await call(tools, "export_create_preset", {"name": "Pack", "export_path": "build/other.pck"})
+    assert (kept["status"], kept["preset"]["export_path"]) == ("returned", "build/pack/demo.pck")
     with pytest.raises(ToolError) as raised:
-        await call(tools, "export_create_preset", {"name": "Pack"})
+        await call(tools, "export_create_preset", {"name": "Pack", "if_exists": "fail"})
     assert raised.value.code == ErrorCode.ALREADY_EXISTS
     assert "if_exists" in raised.value.hint
     replaced = await call(
@@ -72,7 +70,7 @@ async def test_a_second_preset_of_the_same_name_fails_unless_replaced(
         "export_create_preset",
         {"name": "Pack", "export_path": "build/pack/game.pck", "if_exists": "replace"},
     )
-    assert replaced["replaced"] is True
+    assert (replaced["status"], replaced["replaced"]) == ("replaced", True)
     assert (replaced["preset"]["index"], replaced["preset"]["export_path"]) == (1, "build/pack/game.pck")
     names = [p["name"] for p in (await call(tools, "export_list_presets"))["presets"]]
     assert names == ["Linux", "Pack"]
@@ -123,7 +121,8 @@ async def test_a_preset_with_a_missing_template_fails_before_godot_does(
     presets = project / "export_presets.cfg"
     text = presets.read_text()
     try:
-        broken = text.replace("godot-template-debug", "no-such-template", 1)
+        missing = project / "no-such-template"
+        broken = text.replace('custom_template/debug=""', f'custom_template/debug="{missing}"', 1)
         presets.write_text(broken)
         with pytest.raises(ToolError) as raised:
             await call(tools, "export_run", {"preset": "Linux", "mode": "debug"})

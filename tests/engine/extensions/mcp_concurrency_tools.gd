@@ -8,9 +8,11 @@ extends MCPToolkitExtension
 
 const S := preload("res://addons/godot_live_mcp/contract/json_schema.gd")
 
-## test.wedge runs still going, and those whose tail found itself cancelled (read by test.wedge_report).
+## harness.wedge runs still going, and those whose tail found itself cancelled (read by harness.wedge_report).
 var wedges_running: int = 0
 var wedge_tails_cancelled: int = 0
+## Keys a harness.hold holds the mutation lane for -> whether harness.hold_release let it go.
+var holds: Dictionary = {}
 
 
 func register(registry: MCPToolkitCommandRegistry, _server: Node) -> void:
@@ -26,7 +28,7 @@ func register(registry: MCPToolkitCommandRegistry, _server: Node) -> void:
 		)
 	)
 	registry.add(
-		"test.append",
+		"harness.append",
 		_append,
 		(
 			MCPToolkitExtensionOptions
@@ -39,7 +41,7 @@ func register(registry: MCPToolkitCommandRegistry, _server: Node) -> void:
 		["key"]
 	)
 	registry.add(
-		"test.wedge",
+		"harness.wedge",
 		_wedge,
 		(
 			MCPToolkitExtensionOptions
@@ -50,17 +52,36 @@ func register(registry: MCPToolkitCommandRegistry, _server: Node) -> void:
 		)
 	)
 	registry.add(
-		"test.wedge_report",
+		"harness.wedge_report",
 		_wedge_report,
 		(
 			MCPToolkitExtensionOptions
-			. new("How many test.wedge runs are still going.")
+			. new("How many harness.wedge runs are still going.")
 			. mark_read_only()
 			. mark_scene_independent()
 		)
 	)
+	var hold_schema: Dictionary = S.object({"key": S.string("Metadata entry to append 'held' to.")}, ["key"])
 	registry.add(
-		"test.scene_read",
+		"harness.hold",
+		_hold,
+		(
+			MCPToolkitExtensionOptions
+			. new("A mutation that holds the lane until harness.hold_release names its key (20 s at most).")
+			. with_input_schema(hold_schema)
+			. with_timeout_ms(30000)
+		)
+	)
+	var release_schema: Dictionary = S.object(
+		{"key": S.string(), "release": S.boolean("Let it go; false only asks.", true)}, ["key"]
+	)
+	registry.add(
+		"harness.hold_release",
+		_hold_release,
+		_options("Whether a harness.hold of this key holds; lets it go.", release_schema).mark_scene_independent()
+	)
+	registry.add(
+		"harness.scene_read",
 		_scene_read,
 		(
 			MCPToolkitExtensionOptions
@@ -73,9 +94,9 @@ func register(registry: MCPToolkitCommandRegistry, _server: Node) -> void:
 	var read_schema: Dictionary = S.object(
 		{"key": S.string(), "clear": S.boolean("Remove the entry after reading.", false)}, ["key"]
 	)
-	registry.add("test.append_read", _read, _options("Read the list test.append wrote.", read_schema))
+	registry.add("harness.append_read", _read, _options("Read the list harness.append wrote.", read_schema))
 	registry.add(
-		"test.exclusive_read",
+		"harness.exclusive_read",
 		_read,
 		_options("The same read, but exclusive: it waits for mutations.", read_schema).mark_exclusive_execution()
 	)
@@ -114,6 +135,30 @@ func _wedge(params: Dictionary, context: MCPToolkitToolContext) -> Dictionary:
 	var key: StringName = StringName(str(params["key"]))
 	root.set_meta(key, (root.get_meta(key, []) as Array) + ["wedge"])
 	return MCPToolkitSuccess.ok({"wrote": true})
+
+
+## Holds the mutation lane until released (a state the test sets, not a time), then appends 'held'.
+func _hold(params: Dictionary) -> Dictionary:
+	var key: String = str(params["key"])
+	holds[key] = false
+	var deadline: int = Time.get_ticks_msec() + 20000
+	while not holds[key] and Time.get_ticks_msec() < deadline:
+		await _pause(0)
+	var released: bool = holds[key]
+	holds.erase(key)
+	var root: Node = EditorInterface.get_edited_scene_root()
+	if root == null:
+		return MCPToolkitError.fail("SCENE_NOT_OPEN", "No scene is open in the editor.")
+	root.set_meta(StringName(key), (root.get_meta(StringName(key), []) as Array) + ["held"])
+	return MCPToolkitSuccess.ok({"released": released})
+
+
+func _hold_release(params: Dictionary) -> Dictionary:
+	var key: String = str(params["key"])
+	var holding: bool = holds.has(key) and not holds[key]
+	if holding and params.get("release", true):
+		holds[key] = true
+	return MCPToolkitSuccess.ok({"holding": holding})
 
 
 func _wedge_report(_params: Dictionary) -> Dictionary:

@@ -11,7 +11,7 @@ const SETTING := "godot_live_mcp/limits/read_cap_kb"
 func register(registry: MCPToolkitCommandRegistry, _server: Node) -> void:
 	var schema: Dictionary = S.object({"kb": S.integer("The new cap in KiB; 0 restores the default.", null, 0)}, ["kb"])
 	registry.add(
-		"test.set_read_cap_kb",
+		"harness.set_read_cap_kb",
 		_set_read_cap_kb,
 		(
 			MCPToolkitExtensionOptions

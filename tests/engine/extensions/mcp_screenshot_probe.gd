@@ -11,7 +11,7 @@ const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 
 func register(registry: MCPToolkitCommandRegistry, _server: Node) -> void:
 	registry.add(
-		"test.encode_image",
+		"harness.encode_image",
 		_encode_image,
 		(
 			MCPToolkitExtensionOptions

@@ -6,23 +6,23 @@ extends MCPToolkitExtension
 
 const S := preload("res://addons/godot_live_mcp/contract/json_schema.gd")
 
-## How many times test.slow_read saw its context cancelled (read by test.cancel_report).
+## How many times harness.slow_read saw its context cancelled (read by harness.cancel_report).
 ## An instance variable on purpose: a static var in an extension script leaks at editor exit (4.6).
 var cancellations_seen: int = 0
 
 
 func register(registry: MCPToolkitCommandRegistry, _server: Node) -> void:
-	registry.add("test.broken_non_dict", _broken_non_dict, _read("Returns a number instead of a Dictionary."))
-	registry.add("test.broken_no_success", _broken_no_success, _read("Returns a Dictionary without 'success'."))
-	registry.add("test.echo", _echo, _read("Returns its parameters.").with_input_schema(S.object({}, [], true)))
+	registry.add("harness.broken_non_dict", _broken_non_dict, _read("Returns a number instead of a Dictionary."))
+	registry.add("harness.broken_no_success", _broken_no_success, _read("Returns a Dictionary without 'success'."))
+	registry.add("harness.echo", _echo, _read("Returns its parameters.").with_input_schema(S.object({}, [], true)))
 	var big_schema: Dictionary = S.object({"bytes": S.integer("Size of the payload.", 1024, 0)})
 	registry.add(
-		"test.big_response",
+		"harness.big_response",
 		_big_response,
 		_read("Answers with a payload of the given size.").with_input_schema(big_schema)
 	)
-	registry.add("test.slow_read", _slow_read, _read("Waits until cancelled (at most 20 s).").mark_cancellable())
-	registry.add("test.cancel_report", _cancel_report, _read("How often test.slow_read saw a cancellation."))
+	registry.add("harness.slow_read", _slow_read, _read("Waits until cancelled (at most 20 s).").mark_cancellable())
+	registry.add("harness.cancel_report", _cancel_report, _read("How often harness.slow_read saw a cancellation."))
 
 
 func _read(description: String) -> MCPToolkitExtensionOptions:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import zipfile
 from dataclasses import dataclass
@@ -73,6 +74,9 @@ def prepare(project: Path) -> None:
     (project / "addons/extapi_pack/pack_tools.gd").write_text(
         EXTENSION_SOURCE.format(name="ExtApiPack", space="pack")
     )
+    settings = project / "project.godot"  # as an editor that loaded the plugin leaves it
+    autoload = 'MCPRuntimeServer="*res://addons/godot_live_mcp/runtime/mcp_runtime_server.gd"'
+    settings.write_text(settings.read_text().replace("[autoload]\n", f"[autoload]\n\n{autoload}\n", 1))
     (project / ".mcp.json").write_text('{"mcpServers": {}}\n')
     (project / "data.json").write_text("{}\n")
     presets = [PRESET.format(index=0, name="Text", runnable="true", mode=0)]
@@ -114,6 +118,7 @@ def exports(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Export, Exp
     workspace = tmp_path_factory.mktemp("export")
     project = copy_demo_project(workspace / "project")
     prepare(project)
+    shutil.copy(project / "project.godot", workspace / "project.godot.before")
     text = export(project, "Text", workspace / "text.zip", workspace / "registry")
     binary = export(project, "Binary", workspace / "binary.zip", workspace / "registry")
     return project, text, binary
@@ -138,9 +143,9 @@ def test_the_export_drops_the_runtime_autoload_and_leaves_project_godot_alone(
     for pack in (text, binary):
         assert b"MCPRuntimeServer" not in pack.project_settings
         assert b"GameState" in pack.project_settings
-    assert 'MCPRuntimeServer="*res://addons/godot_live_mcp/runtime/mcp_runtime_server.gd"' in (
-        project / "project.godot"
-    ).read_text("utf-8")
+    # An export is a helper process: its editor writes nothing into the project (no autoload healed).
+    before = (project.parent / "project.godot.before").read_bytes()
+    assert (project / "project.godot").read_bytes() == before
 
 
 def test_a_binary_token_export_strips_what_it_can_and_warns_naming_the_rest(

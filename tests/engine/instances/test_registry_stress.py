@@ -36,6 +36,16 @@ class RegistryReads:
             self.read(project)
             await anyio.sleep(0.02)  # pacing only: each read is checked, none is assumed
 
+    async def wait_for_twins(self, project: Path) -> None:
+        """Until a read lists both editors of ``project`` (each writer checks its write, so the last
+        write lists every live entry); the caller bounds the wait."""
+        seen = self.twins_seen
+        while True:
+            self.read(project)
+            if self.twins_seen > seen:
+                return
+            await anyio.sleep(0.02)  # pacing only: the read decides
+
     def read(self, project: Path) -> None:
         try:
             text = self.path.read_text("utf-8")
@@ -76,6 +86,8 @@ async def test_projects_json_stays_whole_and_right(
                 with twin, neighbour:
                     await twin.wait_ready(120)
                     await neighbour.wait_ready(120)
+                    with anyio.fail_after(60):  # an entry is written before projects.json lists it
+                        await reads.wait_for_twins(project)
                     twins = [i for i in live_instances(registry) if i.project_path == first.project_path]
                     assert {i.pid for i in twins} == {main.pid, twin.pid}
                     assert len({i.token_path for i in twins}) == 2
@@ -94,7 +106,6 @@ async def test_projects_json_stays_whole_and_right(
 
     assert reads.broken == []
     assert reads.reads > 20
-    assert reads.twins_seen > 0
     assert [(entry["pid"], entry["runtime"]) for entry in final.values()] == [(main.pid, None)]
     stem = first.project_hash
     assert entries == [f"{stem}.json"]

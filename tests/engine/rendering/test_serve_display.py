@@ -14,6 +14,7 @@ from tests.engine.harness import EngineEditor, copy_demo_project, mcp_client
 from tests.engine.rendering.image_files import png_pixels
 from tests.engine.rendering.images import image_result
 from tests.mcp_results import structured
+from tests.processes import still_alive
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
@@ -35,14 +36,6 @@ def displays_of(project: Path) -> set[int]:
     return found
 
 
-def still_running(pids: set[int]) -> set[int]:
-    return {pid for pid in pids if Path(f"/proc/{pid}").exists()}
-
-
-@pytest.mark.xfail(
-    reason="since the sandbox merge (issue 21) the display serve --display starts outlives serve; open bug",
-    strict=False,
-)
 async def test_an_editor_launched_with_display_is_captured_with_real_pixels(
     engine_editor: EngineEditor, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
@@ -59,4 +52,4 @@ async def test_an_editor_launched_with_display_is_captured_with_real_pixels(
     assert (shot.described["source_width"], shot.described["source_height"]) == (1280, 720)
     assert len(png_pixels(shot.data).colours()) > 50, "an editor window has text, icons and panels"
     assert len(started_displays) == 1
-    assert not still_running(started_displays), "the server stopped the display with its editor"
+    assert not still_alive(started_displays, 30.0), "the server stopped the display with its editor"

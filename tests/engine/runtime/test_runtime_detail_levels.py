@@ -67,7 +67,7 @@ async def level(game: Client) -> AsyncIterator[Client]:
 
 async def test_brief_lists_the_live_tree_one_line_a_node(game: Client) -> None:
     tree = await call(game, "runtime_get_tree", detail="brief", max_depth=1)
-    from_root = await call(game, "runtime_get_tree", detail="brief", under="/root", max_depth=2)
+    from_root = await call(game, "runtime_get_tree", detail="brief", node_path="/root", max_depth=2)
     assert "nodes" not in tree
     assert tree["tree"][:3] == [".: Node2D", "  Player: CharacterBody2D", "  Ground: StaticBody2D"]
     assert from_root["tree"][0] == "/root: Window"
@@ -90,9 +90,9 @@ async def test_normal_rows_leave_out_the_name_depth_and_what_is_not_set(game: Cl
 async def test_a_long_live_listing_is_cut_to_the_cap_and_paging_reaches_every_node_once(
     game: Client, crowd: None
 ) -> None:
-    brief = await every_page(game, "runtime_get_tree", "tree", under="Crowd", detail="brief")
-    normal = await every_page(game, "runtime_get_tree", "nodes", under="Crowd", limit=1000)
-    found = await every_page(game, "runtime_find", "tree", under="Crowd", name="Unit*", detail="brief")
+    brief = await every_page(game, "runtime_get_tree", "tree", node_path="Crowd", detail="brief")
+    normal = await every_page(game, "runtime_get_tree", "nodes", node_path="Crowd", limit=1000)
+    found = await every_page(game, "runtime_find", "tree", node_path="Crowd", name="Unit*", detail="brief")
     assert (brief[0]["total_nodes"], len(brief) > 2, len(normal) > 1) == (301, True, True)
     assert "Cut at 2000 characters (detail brief)" in brief[0]["hint"]
     brief_paths = [path for page in brief for path in tree_paths(page["tree"])]

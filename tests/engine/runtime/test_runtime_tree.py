@@ -23,7 +23,7 @@ async def test_get_tree_lists_the_live_level_with_types_scripts_and_groups(game:
 
 
 async def test_get_tree_from_root_shows_autoloads_but_not_the_runtime_server(game: Client) -> None:
-    tree = await call(game, "runtime_get_tree", under="/root", max_depth=1)
+    tree = await call(game, "runtime_get_tree", node_path="/root", max_depth=1)
     paths = {node["path"] for node in tree["nodes"]}
     assert "/root/GameState" in paths
     assert "." in paths  # the current scene, named as tools name it
@@ -48,7 +48,7 @@ async def test_find_the_player_by_group_by_class_by_script_and_by_name_pattern(g
     for found in (by_group, by_class, by_script_class, by_script, by_name):
         assert [node["path"] for node in found["nodes"]] == ["Player"]
         assert found["total_matches"] == 1
-    coins = await call(game, "runtime_find", type="Area2D", under="/root")
+    coins = await call(game, "runtime_find", type="Area2D", node_path="/root")
     assert [node["path"] for node in coins["nodes"]] == ["Coin1", "Coin2"]
 
 
@@ -60,4 +60,6 @@ async def test_a_missing_node_is_not_found_and_its_siblings_are_named(game: Clie
     result = await game.call_tool("runtime_get_node", {"node_path": "Playr"})
     assert error_code(result) == ErrorCode.NOT_FOUND
     assert "Player" in error_text(result)
-    assert error_code(await game.call_tool("runtime_get_tree", {"under": "Nowhere"})) == ErrorCode.NOT_FOUND
+    assert (
+        error_code(await game.call_tool("runtime_get_tree", {"node_path": "Nowhere"})) == ErrorCode.NOT_FOUND
+    )

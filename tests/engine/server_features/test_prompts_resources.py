@@ -19,7 +19,7 @@ from mcp.shared.exceptions import MCPDeprecationWarning
 
 from godot_live_mcp.bridge.editor_link import request_catalog
 from godot_live_mcp.bridge.peer_connection import connect_peer
-from godot_live_mcp.server.projection import project_command
+from godot_live_mcp.server.builtin_tools import builtin_tools
 from godot_live_mcp.server.prompts import BUILTIN_PROMPTS, PromptTemplate, tool_calls
 from tests.engine.harness import EngineEditor
 from tests.mcp_results import envelope_body, failure, structured
@@ -39,14 +39,11 @@ def folder(engine_editor: EngineEditor) -> Any:
 
 
 async def live_catalogue(editor: EngineEditor) -> dict[str, set[str]]:
-    """Every tool the editor publishes (loaded or not) -> its parameter names."""
+    """Every built-in tool a client can reach (the editor's, loaded or not, and the server-run ones
+    such as discover_tools) -> its parameter names."""
     async with connect_peer(editor.instance.endpoint) as connection:
         catalog = await request_catalog(connection)
-    tools = {}
-    for spec in catalog.commands:
-        tool = project_command(spec)
-        tools[tool.name] = set(tool.input_schema.get("properties", {}))
-    return tools
+    return {tool.name: set(tool.input_schema.get("properties", {})) for tool in builtin_tools(catalog)}
 
 
 @pytest.mark.parametrize("template", BUILTIN_PROMPTS, ids=lambda t: t.name)

@@ -52,7 +52,7 @@ async def test_extension_commands_without_a_group_are_listed_from_the_start(
 ) -> None:
     async with mcp_client(engine_editor, *DEFAULTS) as client:
         names = {tool.name for tool in (await client.list_tools()).tools}
-    assert "test_echo" in names  # the test extension declares no group: root level
+    assert "harness_echo" in names  # the test extension declares no group: root level
     assert "signal_connect" not in names
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from godot_live_mcp.contract import ErrorCode
+from godot_live_mcp.contract import CONTRACT, ErrorCode
 from godot_live_mcp.plugins import Permission, PluginError, PluginManifest, SchemaVersion, reserved_namespaces
 
 
@@ -74,3 +74,12 @@ def test_schema_versions_compare_and_bump() -> None:
     assert str(SchemaVersion.parse("1.2.3").bumped("minor")) == "1.3.0"
     with pytest.raises(ValueError, match="not a semantic version"):
         SchemaVersion.parse("v1")
+
+
+def test_every_namespace_a_group_or_a_server_run_tool_takes_is_reserved() -> None:
+    from godot_live_mcp.server.served_tools import server_run_tools
+
+    reserved = set(CONTRACT.reserved_namespaces)
+    assert set(CONTRACT.groups) <= reserved
+    for tool in server_run_tools():
+        assert any(tool.name.startswith(f"{space}_") for space in reserved), tool.name

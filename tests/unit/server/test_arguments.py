@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from jsonschema.exceptions import SchemaError
 
-from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
+from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.server.arguments import GENERIC_HINT, ArgumentValidator, json_pointer
 
 SCHEMA: dict[str, Any] = {
@@ -38,10 +38,19 @@ def test_valid_arguments_pass_unchanged() -> None:
     assert VALIDATOR.validate("node_get", arguments) == arguments
 
 
-def test_missing_required_argument_names_its_pointer_and_param_hint() -> None:
+def test_a_value_outside_an_enum_gets_the_values_it_may_take() -> None:
+    validator = ArgumentValidator(
+        {"type": "object", "properties": {"history": {"enum": ["scene", "global"]}}}
+    )
+    with pytest.raises(ToolError) as failure:
+        validator.validate("editor_undo", {"history": "project"})
+    assert failure.value.hint == 'Pass one of: "scene", "global".'
+
+
+def test_missing_required_argument_names_its_pointer_and_what_to_pass() -> None:
     error = refused({})
     assert "/node_path is required" in error.message
-    assert error.hint == CONTRACT.param_hints["node_path"]
+    assert error.hint == "Pass node_path (string)."  # the fix is the argument, not where values are listed
 
 
 def test_wrong_type_names_pointer_expected_and_actual_type() -> None:

@@ -27,3 +27,10 @@ def test_every_name_in_the_instructions_is_a_tool_or_a_group() -> None:
     named = set(SNAKE_NAME.findall(INSTRUCTIONS))
     assert named - known == set()
     assert {DISCOVER_TOOLS, RUN_TOOL, "game_start", "scene_save", "editor_undo"} <= named
+
+
+def test_the_groups_the_instructions_list_are_groups_of_the_contract() -> None:
+    listed = INSTRUCTIONS.split("come in groups (", 1)[1].split(")", 1)[0]
+    named = re.findall(r"[a-z0-9_]+", listed)
+    assert named
+    assert set(named) <= set(CONTRACT.groups)

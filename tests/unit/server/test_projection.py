@@ -124,5 +124,5 @@ def test_only_a_long_running_command_carries_the_long_running_mark_in_meta() -> 
 def test_the_marks_the_catalogue_reads_are_the_marks_of_the_contract() -> None:
     contract = json.loads((addon_source_dir() / "contract" / "contract.json").read_text("utf-8"))
     declarations = (addon_source_dir() / "dispatch" / "declarations.gd").read_text("utf-8")
-    gdscript_marks = set(re.findall(r'^\t"(\w+)": "mark_\w+",$', declarations, re.MULTILINE))
+    gdscript_marks = set(re.findall(r'^\t"(\w+)": "\w+",$', declarations, re.MULTILINE))
     assert set(CommandAnnotations.__dataclass_fields__) == set(contract["marks"]) == gdscript_marks

@@ -65,3 +65,20 @@ def test_a_taken_name_is_refused_for_the_later_owner(caplog: pytest.LogCaptureFi
     assert found is not None
     assert found.owner == ToolOwner.EDITOR
     assert "refusing tool 'same' from plugin" in caplog.text
+
+
+def test_a_server_run_tool_keeps_its_name_against_an_extension_listed_before_it() -> None:
+    table = ToolTable()
+    table.replace(
+        {
+            ToolOwner.EXTENSION: [
+                entry("test_list", ToolOwner.EXTENSION),
+                entry("mine", ToolOwner.EXTENSION),
+            ],
+            ToolOwner.SERVER: [entry("test_list", ToolOwner.SERVER)],
+        }
+    )
+    assert [(e.name, e.owner) for e in table.entries()] == [
+        ("mine", ToolOwner.EXTENSION),
+        ("test_list", ToolOwner.SERVER),
+    ]

@@ -16,6 +16,10 @@ DEBUG_SCENE = PromptTemplate(
     ),
     text="""Debug the node {{node_path}} of the scene {{scene}} in this Godot project.
 
+Load the tool groups this uses first:
+discover_tools(request=["scene", "script", "signal", "editor", "runtime"])
+(run_tool(name=..., arguments=...) also calls a tool that is not listed).
+
 1. Open the scene with scene_open(path="{{scene}}") and look at the nodes around the target with
    scene_get_tree(scene="{{scene}}", max_depth=3).
 2. Read the node: node_get(scene="{{scene}}", node_path="{{node_path}}") gives its class,
@@ -40,6 +44,10 @@ WRITE_TEST = PromptTemplate(
     arguments=(PromptArgument("path", "res:// path of the script to test, e.g. res://scripts/player.gd."),),
     text="""Write a test for the script {{path}}.
 
+Load the tool groups this uses first:
+discover_tools(request=["scene", "script", "file", "classdb", "runtime"])
+(run_tool(name=..., arguments=...) also calls a tool that is not listed).
+
 1. Read it with script_read(path="{{path}}") and make sure it compiles: script_check(path="{{path}}").
    Look up the engine classes it relies on with classdb_get_class(class_name=...).
 2. Find how this project tests: file_search(query="extends GutTest") and
@@ -62,6 +70,10 @@ BUILD_LEVEL = PromptTemplate(
     arguments=(PromptArgument("description", "What the level should be like, in your own words."),),
     text="""Build a new level for this Godot project: {{description}}
 
+Load the tool groups this uses first:
+discover_tools(request=["scene", "file", "project", "classdb", "runtime", "input"])
+(run_tool(name=..., arguments=...) also calls a tool that is not listed).
+
 1. Learn the project first: project_get_info() gives the main scene, autoloads and input actions;
    file_list(path="res://", glob="*.tscn", recursive=true) lists the scenes you can reuse (player, enemies,
    pickups). Read one existing level with scene_get_tree(scene=...) after scene_open(path=...) to copy its
@@ -71,9 +83,9 @@ BUILD_LEVEL = PromptTemplate(
    node_create(class_name=..., parent=..., name=..., properties=...) for new nodes. Positions and other
    engine values are tagged JSON, e.g. {"type": "Vector2", "x": 100, "y": 200} (resource
    godot://docs/coercion lists every shape). Check what a class offers with classdb_get_class(class_name=...).
-4. Save with scene_save(), then play it: game_start(scene=...), look with runtime_screenshot() (not in a
-   headless editor) or runtime_get_tree(), try the controls with input_action_tap(action=..., frames=10),
-   read runtime_get_log() for errors, and game_stop().
+4. Save with scene_save(), then play it: game_start(scene=..., display=true) (display draws the game of a
+   headless editor), look with runtime_screenshot() or runtime_get_tree(), try the controls with
+   input_action_tap(action=..., frames=10), read runtime_get_log() for errors, and game_stop().
 5. Adjust until it matches the description, save, and summarise what you built.""",
 )
 
@@ -83,6 +95,10 @@ REVIEW_SCRIPT = PromptTemplate(
     description="Review a GDScript file for bugs, engine misuse, typing and style, with concrete fixes.",
     arguments=(PromptArgument("path", "res:// path of the script to review."),),
     text="""Review the script {{path}}.
+
+Load the tool groups this uses first:
+discover_tools(request=["node", "script", "file", "classdb"])
+(run_tool(name=..., arguments=...) also calls a tool that is not listed).
 
 1. Read it with script_read(path="{{path}}") and compile it with script_check(path="{{path}}").
 2. Check its use of the engine against the class reference: classdb_get_class(class_name=...) and
@@ -102,6 +118,10 @@ PROFILE_GAME = PromptTemplate(
     description="Run a scene, measure frame time, node counts and memory, and find what costs the most.",
     arguments=(_SCENE,),
     text="""Profile the game running the scene {{scene}}.
+
+Load the tool groups this uses first:
+discover_tools(request=["runtime", "input"])
+(run_tool(name=..., arguments=...) also calls a tool that is not listed).
 
 1. Start it: game_start(scene="{{scene}}"). Let it settle with runtime_step(frames=120), then read
    runtime_get_performance() for fps, frame and physics time, object and node counts, memory and draw calls.

@@ -1,41 +1,48 @@
 @tool
 extends EditorPlugin
-## Composition root: builds the toolkit when the plugin enters the editor, tears it down on exit.
+## Entry point: checks the engine first (core/engine_guard.gd, written for every Godot 4), then loads the
+## toolkit's root, which builds it on entering the editor and tears it down on exit. Nothing else is
+## preloaded here, so an older engine never parses the rest of the addon.
 
-const PluginComposer := preload("res://addons/godot_live_mcp/core/plugin_composer.gd")
-const RuntimeAutoload := preload("res://addons/godot_live_mcp/core/runtime_autoload.gd")
-const ExportStrip := preload("res://addons/godot_live_mcp/core/export_strip.gd")
+const GUARD_PATH := "res://addons/godot_live_mcp/core/engine_guard.gd"
+const ROOT_PATH := "res://addons/godot_live_mcp/core/plugin_root.gd"
 
-var _handle: PluginComposer.Handle
-var _export_strip: ExportStrip
+var _root: RefCounted
 
 
 func _enable_plugin() -> void:
-	RuntimeAutoload.add(self)
+	if _supported():
+		_loaded_root().call("enable")
 
 
 func _disable_plugin() -> void:
-	RuntimeAutoload.remove(self)
+	if _root != null:
+		_root.call("disable")
 
 
 func _enter_tree() -> void:
-	if _handle != null:
-		return
-	RuntimeAutoload.heal()
-	_handle = PluginComposer.compose(self)
-	_export_strip = ExportStrip.new()
-	add_export_plugin(_export_strip)
+	if _supported():
+		_loaded_root().call("enter")
 
 
 ## The breakpoints of the debug tools, which the editor passes to every game it starts.
 func _get_breakpoints() -> PackedStringArray:
-	return _handle.debugger.breakpoints.as_arguments() if _handle != null else PackedStringArray()
+	return _root.call("breakpoints") if _root != null else PackedStringArray()
 
 
 func _exit_tree() -> void:
-	if _handle == null:
-		return
-	remove_export_plugin(_export_strip)
-	_export_strip = null
-	_handle.dispose()
-	_handle = null
+	if _root != null:
+		_root.call("exit")
+
+
+func _supported() -> bool:
+	var refusal: String = load(GUARD_PATH).call("refusal", Engine.get_version_info())
+	if refusal != "":
+		push_error(refusal)
+	return refusal == ""
+
+
+func _loaded_root() -> RefCounted:
+	if _root == null:
+		_root = load(ROOT_PATH).new(self)
+	return _root

@@ -109,7 +109,9 @@ static func read(target: Object, info: Dictionary) -> Dictionary:
 static func json_of(value: Variant, info: Dictionary) -> Dictionary:
 	if typeof(value) in UNREPRESENTABLE:
 		return {"unreadable": "a %s has no JSON form" % type_string(typeof(value))}
-	var json: Variant = Coercion.to_json(value, int(info.get("hint", PROPERTY_HINT_NONE)))
+	var json: Variant = Coercion.to_json(
+		value, int(info.get("hint", PROPERTY_HINT_NONE)), str(info.get("hint_string", ""))
+	)
 	var size: int = JSON.stringify(json).length()
 	if size > MAX_VALUE_CHARS:
 		return {"omitted": {"type": type_string(typeof(value)), "json_chars": size, "reason": "too large to include"}}

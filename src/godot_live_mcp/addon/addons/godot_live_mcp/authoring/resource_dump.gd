@@ -19,18 +19,20 @@ static func stored_names(resource: Resource) -> PackedStringArray:
 	return names
 
 
-## name -> JSON value for each of names.
+## name -> JSON value for each of names (with its property's hint: layers, enum names).
 static func properties(resource: Resource, names: PackedStringArray) -> Dictionary:
-	var hints: Dictionary = _hints(resource)
+	var infos: Dictionary = _infos(resource)
 	var values: Dictionary = {}
 	for name: String in names:
-		var json: Variant = Coercion.to_json(resource.get(name), int(hints.get(name, PROPERTY_HINT_NONE)))
+		var info: Dictionary = infos.get(name, {})
+		var hint: int = int(info.get("hint", PROPERTY_HINT_NONE))
+		var json: Variant = Coercion.to_json(resource.get(name), hint, str(info.get("hint_string", "")))
 		values[name] = Scrubber.scrub_value(json)
 	return values
 
 
-static func _hints(resource: Resource) -> Dictionary:
-	var hints: Dictionary = {}
+static func _infos(resource: Resource) -> Dictionary:
+	var infos: Dictionary = {}
 	for property: Dictionary in resource.get_property_list():
-		hints[str(property["name"])] = int(property["hint"])
-	return hints
+		infos[str(property["name"])] = property
+	return infos

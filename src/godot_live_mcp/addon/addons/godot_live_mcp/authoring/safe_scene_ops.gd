@@ -10,6 +10,7 @@ const MainLoopGuard := preload("res://addons/godot_live_mcp/dispatch/main_loop_g
 const SceneTabs := preload("res://addons/godot_live_mcp/authoring/scene_tabs.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const PathGuard := preload("res://addons/godot_live_mcp/security/path_guard.gd")
+const SceneTarget := preload("res://addons/godot_live_mcp/authoring/scene_target.gd")
 const DEFAULT_SCAN_IDLE_TIMEOUT_MS := 30000
 ## The editor setting that saves the open scenes before the game runs.
 const SAVE_BEFORE_RUNNING := "run/auto_save/save_before_running"
@@ -43,14 +44,14 @@ static func save_scene(path: String = "") -> Dictionary:
 	return (await save(path)).to_envelope()
 
 
-## save_scene() as a Result: {"scene", "saved": true}, or SCENE_NOT_OPEN, EDITOR_BUSY, SAVE_FAILED.
+## save_scene() as a Result: {"scene", "saved": true}, or NOT_FOUND, SCENE_NOT_OPEN, EDITOR_BUSY, SAVE_FAILED.
 static func save(path: String = "") -> Result:
 	var active: Node = EditorInterface.get_edited_scene_root()
 	var target: String = path if path != "" else (active.scene_file_path if active != null else "")
 	if target == "" and active == null:
 		return Result.fail("SCENE_NOT_OPEN", "No scene is open in the editor.")
 	if path != "" and not path in EditorInterface.get_open_scenes():
-		return Result.fail("SCENE_NOT_OPEN", "The scene '%s' is not open in the editor." % path)
+		return SceneTarget.refusal(path)
 	# A scene file that is a link out of the project (opened by hand) must not be written through.
 	var writable: Result = PathGuard.writable_project_path(target) if target != "" else Result.of()
 	if writable.failed():

@@ -11,12 +11,14 @@ var path: String = ""
 
 
 ## The open scene at wanted (a res:// path; "res://" may be left out), or the active scene when
-## wanted is ""; SCENE_NOT_OPEN when there is none.
+## wanted is ""; NOT_FOUND when no such file exists, SCENE_NOT_OPEN when it is not open.
 static func require(wanted: String) -> Result:
 	wanted = wanted.strip_edges()
+	if wanted != "" and not wanted.begins_with("res://"):
+		wanted = "res://" + wanted
 	var found: Node = _open_root(wanted)
 	if found == null:
-		return _missing(wanted)
+		return refusal(wanted)
 	var target: SceneTarget = SceneTarget.new()
 	target.root = found
 	target.path = found.scene_file_path
@@ -26,19 +28,25 @@ static func require(wanted: String) -> Result:
 static func _open_root(wanted: String) -> Node:
 	if wanted == "":
 		return EditorInterface.get_edited_scene_root()
-	if not wanted.begins_with("res://"):
-		wanted = "res://" + wanted
 	for open_root: Node in EditorInterface.get_open_scene_roots():
 		if open_root.scene_file_path == wanted:
 			return open_root
 	return null
 
 
-static func _missing(wanted: String) -> Result:
+## Why wanted (a res:// path, or "" for the active tab) names no open scene: NOT_FOUND when no such
+## file exists, else SCENE_NOT_OPEN.
+static func refusal(wanted: String) -> Result:
 	if wanted == "":
 		return Result.fail(
 			"SCENE_NOT_OPEN",
 			"No scene is open in the editor.",
 			"Open one with scene_open or create one with scene_create."
+		)
+	if not FileAccess.file_exists(wanted):
+		return Result.fail(
+			"NOT_FOUND",
+			"There is no scene file '%s'." % wanted,
+			"scene_create makes it; file_list {'glob': '*.tscn'} lists the scenes there are."
 		)
 	return Result.fail("SCENE_NOT_OPEN", "The scene '%s' is not open in the editor." % wanted)

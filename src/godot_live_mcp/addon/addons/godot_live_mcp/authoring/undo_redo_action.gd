@@ -10,6 +10,11 @@ extends RefCounted
 ## What every action's name starts with, so the history tells MCP's actions apart.
 const PREFIX := "MCP: "
 
+## Where the newest action landed: {"history": "scene", "scene": path} or {"history": "global"}. Static
+## because actions are begun from static helpers everywhere; the mutation lane (one command at a time)
+## takes it after each command, so a client's editor_undo can find its own last change.
+static var _landing: Dictionary = {}
+
 var _manager: EditorUndoRedoManager
 var _committed: bool = false
 
@@ -77,13 +82,35 @@ func commit() -> void:
 	_commit(true)
 
 
+## Where the actions committed since the last call landed (the newest), then forgets it; {} if none.
+static func take_landing() -> Dictionary:
+	var landing: Dictionary = _landing
+	_landing = {}
+	return landing
+
+
 func _commit(execute: bool) -> void:
 	if _committed:
 		push_warning("godot_live_mcp: an undo action was committed twice; the second commit is ignored")
 		return
 	_committed = true
-	if is_active():
-		_manager.commit_action(execute)
+	if not is_active():
+		return
+	# The editor files the action in the active scene's history or in the global one: the one whose
+	# version moved is where it went.
+	var root: Node = EditorInterface.get_edited_scene_root()
+	var scene_id: int = _manager.get_object_history_id(root) if root != null else EditorUndoRedoManager.GLOBAL_HISTORY
+	var scene: UndoRedo = (
+		_manager.get_history_undo_redo(scene_id) if scene_id != EditorUndoRedoManager.GLOBAL_HISTORY else null
+	)
+	var global: UndoRedo = _manager.get_history_undo_redo(EditorUndoRedoManager.GLOBAL_HISTORY)
+	var versions: Array[int] = [scene.get_version() if scene != null else 0, global.get_version()]
+	var scene_path: String = root.scene_file_path if root != null else ""
+	_manager.commit_action(execute)
+	if scene != null and scene.get_version() != versions[0]:
+		_landing = {"history": "scene", "scene": scene_path}
+	elif global.get_version() != versions[1]:
+		_landing = {"history": "global"}
 
 
 func _add(adder: Callable, callable: Callable) -> void:

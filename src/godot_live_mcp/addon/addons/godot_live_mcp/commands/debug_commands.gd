@@ -13,7 +13,7 @@ const WHERE := {
 	"running!": "boolean: Whether a game runs under the editor's debugger.",
 	"paused!": "boolean: Whether it is stopped in the debugger.",
 	"at": "string: Where it stopped: 'res://path.gd:line in function()'.",
-	"reason": "enum(breakpoint|error): A breakpoint (or a step), or a script error.",
+	"reason": "enum(breakpoint|step|error): A breakpoint, the end of a debug_step, or a script error.",
 	"error": "string: The script error it stopped on.",
 	"can_step": "boolean: Whether debug_step can go on line by line (not after an error).",
 }
@@ -88,7 +88,7 @@ static func state(params: CommandParams) -> Result:
 		else:
 			found["note"] = "Variables unavailable: %s Is MCPRuntimeServer an autoload of the project?" % asked.message
 	found["frames"] = _fitted(_indexed(frames.slice(0, params.integer("max_frames"))), Detail.cap(level))
-	found["hint"] = GameDebugger.RESUME_HINT
+	found["hint"] = debugger.resume_hint()
 	return Result.of(found)
 
 

@@ -15,6 +15,8 @@ const HISTORY := (
 	'enum(scene|global)="scene": Which history: the scene\'s (node edits) or the global one'
 	+ " (project settings, input map, autoloads)."
 )
+## Where a step without scene and history goes (the server aims it; see the steps_history mark).
+const UNTARGETED := " Without scene and history: the history your own last change went to (else the active tab's)."
 ## Which history a tool works on.
 const TARGET := {"scene": "@scene", "history": HISTORY}
 ## Whether an MCP tool made an action.
@@ -33,15 +35,18 @@ const COMMANDS := {
 		(
 			"Undo the latest action of a scene's undo history (node edits) or of the global one"
 			+ " (project settings, input map, autoloads), exactly like the editor's Undo."
+			+ UNTARGETED
 		),
 		"args": TARGET,
 		"returns": STEP,
+		"marks": "steps_history",
 	},
 	"editor.redo":
 	{
-		"text": "Redo the latest undone action of a scene's (or the global) undo history.",
+		"text": "Redo the latest undone action of a scene's (or the global) undo history." + UNTARGETED,
 		"args": TARGET,
 		"returns": STEP,
+		"marks": "steps_history",
 	},
 	"editor.get_history":
 	{
@@ -94,10 +99,9 @@ static func _in_history(params: CommandParams, job: Callable) -> Result:
 static func _step(history: UndoRedo, label: String, scene: String, backwards: bool) -> Result:
 	var possible: bool = history.has_undo() if backwards else history.has_redo()
 	if not possible:
+		var which: String = "The global history" if label == "global" else "The history of %s" % _named(scene)
 		return Result.fail(
-			"NOTHING_TO_UNDO",
-			"The %s history has nothing to %s." % [label, "undo" if backwards else "redo"],
-			"editor_get_history lists what it holds."
+			"NOTHING_TO_UNDO", "%s has nothing to %s." % [which, "undo" if backwards else "redo"], _elsewhere(label)
 		)
 	var action_name: String = (
 		history.get_current_action_name() if backwards else history.get_action_name(history.get_current_action() + 1)
@@ -119,6 +123,20 @@ static func _list(history: UndoRedo, label: String, scene: String, offset: int, 
 	var page: Dictionary = Pagination.list_page(actions, offset, limit, "actions", "actions")
 	page.merge({"history": label, "scene": scene, "current": current, "total": actions.size()})
 	return Result.of(page)
+
+
+static func _named(scene: String) -> String:
+	return scene if scene != "" else "the unsaved active scene"
+
+
+## Where else the action may be: node edits are in their scene's history, the rest in the global one.
+static func _elsewhere(label: String) -> String:
+	if label == "global":
+		return "Node edits are in their scene's history: pass scene (editor_get_history lists a history)."
+	return (
+		"Pass the scene the edit went to (scene_list_open lists them), or history 'global' for project"
+		+ " settings, input map and autoloads; editor_get_history lists a history."
+	)
 
 
 static func _by_mcp(action_name: String) -> bool:

@@ -31,7 +31,7 @@ const COMMANDS := {
 		),
 		"args":
 		[
-			{"under": "@node_path=\".\": Search only below this node ('.' is the root)."},
+			{"node_path": "@node_path=\".\": Search only below this node ('.' is the root)."},
 			NodeFilter.ARGS,
 			{"offset": PageArgs.OFFSET % "match", "limit": PageArgs.LIMIT_100 % "matches", "scene": "@scene"},
 			NodeListing.ARG,
@@ -64,7 +64,7 @@ static func find(params: CommandParams) -> Result:
 	if target.failed():
 		return target
 	var root: Node = (target.value as SceneTarget).root
-	var start: Result = NodeLookup.require(root, params.text("under"))
+	var start: Result = NodeLookup.require(root, params.text("node_path"))
 	if start.failed():
 		return start
 	var filter: NodeFilter = NodeFilter.from_params(params.raw)

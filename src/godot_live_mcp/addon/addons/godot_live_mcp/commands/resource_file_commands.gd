@@ -26,7 +26,7 @@ const COMMANDS := {
 		"args":
 		[
 			{"path": 'string="res://": Folder to look in (res:// path).'},
-			{"class_name": "string: Only resources of this class or a subclass (engine or global script class)."},
+			{"type": "string: Only resources of this class or a subclass (engine or global script class)."},
 			{"recursive": "boolean=true: Also look in sub-folders."},
 			{"offset": PageArgs.OFFSET % "resource", "limit": PageArgs.LIMIT_200 % "resources"},
 		],
@@ -58,7 +58,7 @@ static func list(params: CommandParams) -> Result:
 	var folder: Result = ProjectFiles.guarded(params)
 	if folder.failed():
 		return folder
-	var type: String = params.text("class_name")
+	var type: String = params.text("type")
 	if type != "" and not ClassCatalog.exists(type):
 		return ClassCatalog.require(type)
 	var directory: EditorFileSystemDirectory = EditorInterface.get_resource_filesystem().get_filesystem_path(

@@ -49,19 +49,21 @@ static func property_from_json(target: Object, property: String, json: Variant) 
 
 
 ## Any Variant as JSON-safe data: tagged objects for the tag types (an int as LayerMask when property_hint is
-## a PROPERTY_HINT_LAYERS_* hint), numbers, strings and bools as they are ("inf"/"nan" for non-finite floats),
-## arrays and dictionaries recursively, nodes as their NodePath in their scene, other objects by class.
-static func to_json(value: Variant, property_hint: int = PROPERTY_HINT_NONE) -> Variant:
-	return _encode(value, property_hint, 0)
+## a PROPERTY_HINT_LAYERS_* hint, as its name when it is PROPERTY_HINT_ENUM with hint_string's labels),
+## numbers, strings and bools as they are (floats by Components.float_json), arrays and dictionaries
+## recursively, nodes as their NodePath in their scene, other objects by class.
+static func to_json(value: Variant, property_hint: int = PROPERTY_HINT_NONE, hint_string: String = "") -> Variant:
+	return _encode(value, property_hint, hint_string, 0)
 
 
-## The JSON of target's property, with the property's hint (a layer property comes out as LayerMask).
+## The JSON of target's property, with the property's hint (a layer property comes out as LayerMask, an
+## enum property as its value's name).
 static func property_to_json(target: Object, property: String) -> Variant:
 	var info: Dictionary = PropertyCoercion.find_property(target, property)
-	return to_json(target.get(property), int(info.get("hint", PROPERTY_HINT_NONE)))
+	return to_json(target.get(property), int(info.get("hint", PROPERTY_HINT_NONE)), str(info.get("hint_string", "")))
 
 
-static func _encode(value: Variant, hint: int, depth: int) -> Variant:
+static func _encode(value: Variant, hint: int, hint_string: String, depth: int) -> Variant:
 	var kind: int = typeof(value)
 	if depth > MAX_DEPTH:
 		return TOO_DEEP
@@ -73,6 +75,8 @@ static func _encode(value: Variant, hint: int, depth: int) -> Variant:
 		return CoercionTags.encode(value)
 	if kind == TYPE_INT and CoercionTags.is_layer_hint(hint):
 		return CoercionTags.encode_layers(value)
+	if kind == TYPE_INT and hint == PROPERTY_HINT_ENUM:
+		return CoercionTarget.new(TYPE_INT, hint, hint_string).enum_name(value)
 	return _encode_plain(value, depth)
 
 
@@ -80,7 +84,7 @@ static func _encode_plain(value: Variant, depth: int) -> Variant:
 	var kind: int = typeof(value)
 	var encoded: Variant = value
 	if kind == TYPE_FLOAT:
-		encoded = Components.finite_json(value)
+		encoded = Components.float_json(value)
 	elif kind == TYPE_STRING_NAME or kind == TYPE_CALLABLE or kind == TYPE_SIGNAL or kind == TYPE_RID:
 		encoded = str(value)
 	elif kind == TYPE_PACKED_FLOAT32_ARRAY:
@@ -97,15 +101,16 @@ static func _encode_plain(value: Variant, depth: int) -> Variant:
 static func _encode_array(items: Array, depth: int) -> Array:
 	var encoded: Array = []
 	for item: Variant in items:
-		encoded.append(_encode(item, PROPERTY_HINT_NONE, depth + 1))
+		encoded.append(_encode(item, PROPERTY_HINT_NONE, "", depth + 1))
 	return encoded
 
 
 static func _encode_dictionary(entries: Dictionary, depth: int) -> Dictionary:
 	var encoded: Dictionary = {}
 	for key: Variant in entries:
-		var name: Variant = _encode(key, PROPERTY_HINT_NONE, depth + 1)
-		encoded[name if name is String else JSON.stringify(name)] = _encode(entries[key], PROPERTY_HINT_NONE, depth + 1)
+		var name: Variant = _encode(key, PROPERTY_HINT_NONE, "", depth + 1)
+		var item: Variant = _encode(entries[key], PROPERTY_HINT_NONE, "", depth + 1)
+		encoded[name if name is String else JSON.stringify(name)] = item
 	return encoded
 
 
@@ -128,7 +133,7 @@ static func _encode_resource(resource: Resource, depth: int) -> Dictionary:
 		return reference
 	var properties: Dictionary = {}
 	for change: Dictionary in CoercionResources.stored_changes(resource):
-		properties[change["name"]] = _encode(change["value"], change["hint"], depth + 1)
+		properties[change["name"]] = _encode(change["value"], change["hint"], change["hint_string"], depth + 1)
 	var class_named: String = CoercionResources.class_of(resource)
 	return {"type": CoercionResources.NEW_RESOURCE, "class": class_named, "properties": properties}
 

@@ -117,6 +117,15 @@ static func finite_json(number: float) -> Variant:
 	return number
 
 
+## A float as JSON by the rule every value the addon writes follows: "inf", "-inf" or "nan" when not finite;
+## the shortest decimal that reads back to the same 32-bit value when it is one (an engine float stored as
+## float32: 0.7, not 0.699999988079071); else itself. A double that is exactly a float32 is taken for one.
+static func float_json(number: float) -> Variant:
+	if is_finite(number) and number != floorf(number) and _stored(number, true) == number:
+		return shortest_json(number, true)
+	return finite_json(number)
+
+
 ## The components of a vector, colour or rectangle as JSON numbers: the shortest decimals that read back to the
 ## same stored value (0.1, not 0.100000001490116).
 static func components_json(value: Variant) -> Array:

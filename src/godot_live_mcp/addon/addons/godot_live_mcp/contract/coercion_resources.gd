@@ -145,7 +145,7 @@ static func reference_json(resource: Resource) -> Dictionary:
 
 
 ## The stored properties of a resource that differ from a new instance of its class, as
-## [{"name", "value", "hint"}], in property-list order.
+## [{"name", "value", "hint", "hint_string"}], in property-list order.
 static func stored_changes(resource: Resource) -> Array[Dictionary]:
 	var fresh: Resource = _fresh_like(resource)
 	var changes: Array[Dictionary] = []
@@ -156,7 +156,9 @@ static func stored_changes(resource: Resource) -> Array[Dictionary]:
 		var value: Variant = resource.get(name)
 		if fresh != null and _same(value, fresh.get(name)):
 			continue
-		changes.append({"name": name, "value": value, "hint": int(info["hint"])})
+		changes.append(
+			{"name": name, "value": value, "hint": int(info["hint"]), "hint_string": str(info["hint_string"])}
+		)
 	return changes
 
 

@@ -70,21 +70,55 @@ func expected_name() -> String:
 	if type == TYPE_OBJECT and not classes().is_empty():
 		return " or ".join(classes())
 	if type == TYPE_INT and hint == PROPERTY_HINT_ENUM:
-		return "int or one of the names " + ", ".join(PackedStringArray(_enum_entries().keys()))
+		return "int or one of the names " + ", ".join(enum_names())
 	if type == TYPE_INT and CoercionTags.is_layer_hint(hint):
 		return "a layer bitmask (int) or a list of layer numbers 1 to %d" % CoercionTags.LAYER_COUNT
 	return type_string(type)
 
 
-## The value of a name of an enum hint ("A,B:5,C"); TYPE_MISMATCH when it is not one of them.
+## The value of a name of an enum hint ("Clear Color,Sky:2"): the name written (clear_color) or the label,
+## in any case; TYPE_MISMATCH naming the names when it is none of them.
 func enum_value(name: String) -> Result:
 	var entries: Dictionary = _enum_entries()
 	if entries.has(name):
 		return Result.of(entries[name])
 	for label: String in entries:
-		if label.to_lower() == name.to_lower():
+		if enum_label_name(label) == enum_label_name(name):
 			return Result.of(entries[label])
-	return Result.fail("TYPE_MISMATCH", "'%s' is not one of %s." % [name, ", ".join(PackedStringArray(entries.keys()))])
+	return Result.fail("TYPE_MISMATCH", "'%s' is not one of %s." % [name, ", ".join(enum_names())])
+
+
+## The name an enum value is written as: its label in the hint, lower case, words joined by "_"
+## (background_mode 2 of "Clear Color,Custom Color,Sky" is "sky"); the number itself when no label has it.
+func enum_name(value: int) -> Variant:
+	var entries: Dictionary = _enum_entries()
+	for label: String in entries:
+		if int(entries[label]) == value:
+			return enum_label_name(label)
+	return value
+
+
+## The names of the enum's values, as they are written.
+func enum_names() -> PackedStringArray:
+	var names: PackedStringArray = PackedStringArray()
+	for label: String in _enum_entries():
+		names.append(enum_label_name(label))
+	return names
+
+
+## "Clear Color" -> "clear_color", "Per-Pixel" -> "per_pixel", "AgX" -> "agx".
+static func enum_label_name(label: String) -> String:
+	var words: PackedStringArray = PackedStringArray()
+	var word: String = ""
+	for character: String in label.to_lower():
+		if (character >= "a" and character <= "z") or (character >= "0" and character <= "9"):
+			word += character
+		elif word != "":
+			words.append(word)
+			word = ""
+	if word != "":
+		words.append(word)
+	return "_".join(words)
 
 
 ## The target of a typed Array's elements (a TYPE_NIL target when the array is untyped).

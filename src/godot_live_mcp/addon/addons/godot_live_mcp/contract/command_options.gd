@@ -23,6 +23,8 @@ var open_world: bool = false
 var long_running: bool = false
 ## Its result's scene becomes the calling session's active scene (its unscoped edits go there).
 var opens_scene: bool = false
+## Without scene and history, it steps the history the calling session's last change landed in.
+var steps_history: bool = false
 var timeout_ms: int = ContractData.timeout_ms("default")
 var min_godot_version: String = ""
 var max_godot_version: String = ""
@@ -187,6 +189,7 @@ func to_dict() -> Dictionary:
 			"open_world": open_world,
 			"long_running": long_running,
 			"opens_scene": opens_scene,
+			"steps_history": steps_history,
 		},
 		"timeout_ms": timeout_ms,
 		"success_hint": success_hint,

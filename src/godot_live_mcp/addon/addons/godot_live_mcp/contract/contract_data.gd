@@ -54,8 +54,12 @@ static func port_band(channel: String) -> PackedInt32Array:
 	return PackedInt32Array([int(band[0]), int(band[1])])
 
 
+## Namespaces no extension may take: every group's name, then the other reserved ones (the same
+## derivation as Contract.reserved_namespaces in Python).
 static func reserved_namespaces() -> PackedStringArray:
-	return PackedStringArray(data().get("reserved_namespaces", []))
+	var names: PackedStringArray = PackedStringArray(section("groups").keys())
+	names.append_array(PackedStringArray(data().get("reserved_namespaces_beyond_groups", [])))
+	return names
 
 
 ## A built-in group of contract.json: {"description", "keywords"}, or {} when there is none.

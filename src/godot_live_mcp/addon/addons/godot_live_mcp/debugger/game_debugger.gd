@@ -26,6 +26,8 @@ const STEP_WAIT_MS := 1500
 ## The engine's debugger messages for the step modes.
 const STEP_MESSAGES := {"into": "step", "over": "next", "out": "out"}
 const RESUME_HINT := "debug_continue lets it run on, debug_step steps a line, game_stop ends it."
+## After an error the failing function cannot go on line by line: no debug_step then.
+const ERROR_HINT := "debug_continue lets it run on (the failing function ends there), game_stop ends it."
 
 ## The one plugin of this editor (null while the addon is off).
 static var _active: EditorDebuggerPlugin = null
@@ -39,6 +41,10 @@ var _error: String = ""
 var _stack: Array[Dictionary] = []
 ## Stops so far: a step waits for the next one.
 var _stops: int = 0
+## Why it stopped last: breakpoint, step (a debug_step ended there) or error.
+var _reason: String = "breakpoint"
+## A step was asked for and the game has not stopped since.
+var _stepping: bool = false
 var _answers: Dictionary = {}  # request id -> frames
 var _evaluations: Dictionary = {}  # expression -> value
 var _next_request: int = 1
@@ -90,11 +96,16 @@ func is_paused() -> bool:
 	return _paused and is_running()
 
 
+## What to do next from this stop: stepping is offered only where the game can step.
+func resume_hint() -> String:
+	return RESUME_HINT if _can_step else ERROR_HINT
+
+
 ## Where the game stopped and why, as the notice and game_status carry it: {paused, at, reason, error}.
 func summary() -> Dictionary:
 	if not is_paused():
 		return {"paused": false}
-	var found: Dictionary = {"paused": true, "reason": "breakpoint" if _can_step else "error", "can_step": _can_step}
+	var found: Dictionary = {"paused": true, "reason": _reason if _can_step else "error", "can_step": _can_step}
 	if _error != "" and not _can_step:
 		found["error"] = _error
 	if not _stack.is_empty():
@@ -125,6 +136,7 @@ func stack() -> Array[Dictionary]:
 func resume() -> Result:
 	if not is_paused():
 		return _not_paused()
+	_stepping = false
 	_session().send_message("continue", [])
 	await _wait_for(func() -> bool: return not _paused, ANSWER_WAIT_MS)
 	return Result.of(summary())
@@ -142,6 +154,7 @@ func step(mode: String) -> Result:
 			"debug_continue lets the game run on (that function ends there); game_stop ends the game."
 		)
 	var stops: int = _stops
+	_stepping = true
 	_session().send_message(STEP_MESSAGES[mode], [])
 	await _wait_for(func() -> bool: return _stops > stops and not _stack.is_empty(), STEP_WAIT_MS)
 	return Result.of(summary())
@@ -235,6 +248,7 @@ func _on_debug_data(message: String, data: Array, session_id: int) -> void:
 func _on_started(session_id: int) -> void:
 	_session_id = session_id
 	_paused = false
+	_stepping = false
 	_announce()
 
 
@@ -249,6 +263,8 @@ func _on_breaked(_can_debug: bool, session_id: int) -> void:
 	_session_id = session_id
 	_paused = true
 	_stops += 1
+	_reason = "step" if _stepping else "breakpoint"
+	_stepping = false
 	_stack.clear()
 	_answers.clear()
 	_announce()

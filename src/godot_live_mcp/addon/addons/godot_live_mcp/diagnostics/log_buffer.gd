@@ -4,7 +4,9 @@ extends RefCounted
 ## arrival order so readers page with a cursor; bounded, the oldest dropped first (export-clean).
 ## A message that repeats one of the last few entries is folded into it: the entry moves to the end
 ## with the new number and counts its repeats, so a flood of one error takes one entry, and a reader
-## from a cursor before the repeat still sees it. A tally keeps the counts since start.
+## from a cursor before the repeat still sees it. The editor's progress lines ("[ 31% ] task | step")
+## fold the same way into one entry per task, which shows the newest percentage and step. A tally keeps
+## the counts since start.
 ## The engine logs from any thread, so every access locks. Optionally mirrors each entry into a tail
 ## file that outlives the process (the game's, which the editor reads after a crash), and the tally
 ## into a summary file beside it.
@@ -26,6 +28,12 @@ const TAIL_FILE_MAX_BYTES := 512 * 1024
 const TAIL_KEPT_ON_ROTATE := 50
 const OWNER_ONLY_FILE := FileAccess.UNIX_READ_OWNER | FileAccess.UNIX_WRITE_OWNER
 const OWNER_ONLY_DIR := OWNER_ONLY_FILE | FileAccess.UNIX_EXECUTE_OWNER
+
+## An editor progress line, colour codes removed: "[ 31% ] update_scripts_classes | step text", or
+## "[ DONE ] reimport" at the end of a task.
+const PROGRESS_LINE := "^\\[\\s*(?:\\d+%|DONE)\\s*\\]\\s*(\\S+)(?:\\s*\\|\\s*(.*))?$"
+static var _progress_line: RegEx = RegEx.create_from_string(PROGRESS_LINE)
+static var _colour: RegEx = RegEx.create_from_string("\\x1b\\[[0-9;?]*[ -/]*[@-~]")
 
 var _capacity: int
 var _entries: Array[Dictionary] = []
@@ -76,9 +84,12 @@ func add(kind: String, text: String, source: String = "") -> void:
 	_lock.lock()
 	_tally.count(kind, clipped, source)
 	_summary_dirty = true
-	var entry: Dictionary = _take_repeat(kind, clipped, source)
+	var progress: RegExMatch = _progress_line.search(_colour.sub(clipped, "", true)) if kind == "message" else null
+	var entry: Dictionary = _take_progress(progress) if progress != null else _take_repeat(kind, clipped, source)
 	if entry.is_empty():
 		entry = {"kind": kind, "text": clipped, "source": source, "repeat": 0}
+	if progress != null:
+		_fold_progress(entry, progress)
 	entry["repeat"] = int(entry["repeat"]) + 1
 	entry["time_ms"] = Time.get_ticks_msec()
 	entry["seq"] = _next_seq
@@ -98,6 +109,25 @@ func _take_repeat(kind: String, text: String, source: String) -> Dictionary:
 			_entries.remove_at(i)
 			return entry
 	return {}
+
+
+## The entry among the newest FOLD_WINDOW holding progress of the same task, taken out; {} if none.
+func _take_progress(progress: RegExMatch) -> Dictionary:
+	for i: int in range(_entries.size() - 1, maxi(_entries.size() - FOLD_WINDOW, 0) - 1, -1):
+		if _entries[i].get("progress", "") == progress.get_string(1):
+			var entry: Dictionary = _entries[i]
+			_entries.remove_at(i)
+			return entry
+	return {}
+
+
+## The entry shows the newest percentage and the newest step that has words (most steps are blank).
+static func _fold_progress(entry: Dictionary, progress: RegExMatch) -> void:
+	var step: String = progress.get_string(2).strip_edges()
+	if step == "" and entry.has("progress"):
+		step = str(entry["text"]).get_slice("| ", 1)
+	entry["progress"] = progress.get_string(1)
+	entry["text"] = "%s | %s" % [progress.get_string(0).get_slice("|", 0).strip_edges(), step]
 
 
 ## The seq the next entry will get: a cursor past everything logged so far, and the count ever logged.
@@ -158,7 +188,8 @@ static func _is_before(entry: Dictionary, other: Dictionary) -> bool:
 static func format_line(entry: Dictionary) -> String:
 	var line: String = "%s: %s" % [str(entry["kind"]).to_upper(), entry["text"]]
 	var repeats: int = int(entry.get("repeat", 1))
-	line += (" (repeated %d times)" % repeats) if repeats > 1 else ""
+	var folded: String = " (%d progress lines)" if entry.has("progress") else " (repeated %d times)"
+	line += (folded % repeats) if repeats > 1 else ""
 	var source: String = str(entry["source"])
 	return line + ("  (at %s)" % source if source != "" else "")
 

@@ -20,16 +20,18 @@ const Shorthand := preload("res://addons/godot_live_mcp/contract/schema_shorthan
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 
 const RUNTIME := "runtime"
+## Each mark and the flag of MCPToolkitCommandOptions it sets.
 const MARKS := {
-	"read_only": "mark_read_only",
-	"destructive": "mark_destructive",
-	"idempotent": "mark_idempotent",
-	"cancellable": "mark_cancellable",
-	"scene_independent": "mark_scene_independent",
-	"exclusive": "mark_exclusive_execution",
-	"open_world": "mark_open_world",
-	"long_running": "mark_long_running",
-	"opens_scene": "mark_opens_scene",
+	"read_only": "read_only",
+	"destructive": "destructive",
+	"idempotent": "idempotent",
+	"cancellable": "cancellable",
+	"scene_independent": "scene_independent",
+	"exclusive": "exclusive_execution",
+	"open_world": "open_world",
+	"long_running": "long_running",
+	"opens_scene": "opens_scene",
+	"steps_history": "steps_history",
 }
 
 
@@ -69,7 +71,7 @@ static func options_for(spec: Dictionary, default_group: String, channel: String
 	)
 	for mark: String in str(spec.get("marks", "")).split(" ", false):
 		assert(MARKS.has(mark) and ContractData.section("marks").has(mark), "godot_live_mcp: unknown mark '%s'" % mark)
-		options.call(MARKS.get(mark, "mark_idempotent"))
+		options.set(MARKS.get(mark, "idempotent"), true)
 	for param: String in spec.get("guard", []):
 		options.guard_project_path(param)
 	for param: String in spec.get("guard_user", []):

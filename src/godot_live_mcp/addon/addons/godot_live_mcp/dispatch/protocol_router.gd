@@ -12,6 +12,7 @@ const ContractData := preload("res://addons/godot_live_mcp/contract/contract_dat
 var _registry: CommandRegistry
 var _send: Callable
 var _in_flight: Dictionary = {}  # "peer:id" -> MCPToolkitToolContext
+var _running: Dictionary = {}  # "peer:id" of a started handler -> whether it hears cancellation
 var _protocol: Dictionary = {}  # method name -> Callable(peer_id, params) -> Dictionary
 
 
@@ -75,9 +76,19 @@ func _send_progress(done: float, total: float, message: String, peer_id: int, id
 	_send.call(peer_id, Jsonrpc.notice(method_name("progress"), params))
 
 
+## The request's handler starts now (it left every queue): from here on, a cancel stops it only if
+## it hears cancellation; any other runs to its end and answers.
+func _start(peer_id: int, request: Dictionary) -> void:
+	var key: String = _key(peer_id, request["id"])
+	if _in_flight.has(key):
+		var options: MCPToolkitCommandOptions = _registry.get_options(request["method"])
+		_running[key] = options != null and options.cancellable
+
+
 func _settle(key: String, context: MCPToolkitToolContext) -> void:
 	if _in_flight.get(key) == context:
 		_in_flight.erase(key)
+		_running.erase(key)
 
 
 func _reply(peer_id: int, request: Dictionary, value: Dictionary) -> void:
@@ -97,11 +108,17 @@ func _catalog(_peer_id: int, _params: Dictionary) -> Dictionary:
 	return {"catalog_version": _registry.catalog_version, "commands": _registry.get_catalog()}
 
 
+## Cancelled while it waits, or while a handler that hears cancellation runs; too late once any
+## other handler has started (it runs to its end: the caller must not believe it did not happen).
 func _cancel(peer_id: int, params: Dictionary) -> Dictionary:
-	var context: MCPToolkitToolContext = _in_flight.get(_key(peer_id, Jsonrpc.normalise_id(params.get("id"))))
-	if context != null:
-		context.cancel()
-	return {"cancelled": context != null}
+	var key: String = _key(peer_id, Jsonrpc.normalise_id(params.get("id")))
+	var context: MCPToolkitToolContext = _in_flight.get(key)
+	if context == null:
+		return {"cancelled": false}
+	if _running.has(key) and not _running[key]:
+		return {"cancelled": false, "too_late": true}
+	context.cancel()
+	return {"cancelled": true}
 
 
 ## A clean exit runs the tear-down (registry entry, token file); SIGTERM would not. The reply goes

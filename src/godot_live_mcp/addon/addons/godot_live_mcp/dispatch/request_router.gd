@@ -14,6 +14,9 @@ const SceneLease := preload("res://addons/godot_live_mcp/dispatch/scene_lease.gd
 const EngineServers := preload("res://addons/godot_live_mcp/instances/engine_servers.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 
+## The envelope key that tells the server where a command's undo action landed.
+var _landing_key: String = str(ContractData.section("envelope_keys")["undo_landing"])
+
 var _lane: MutationLane = MutationLane.new()
 var _lease: SceneLease = SceneLease.new()
 
@@ -67,6 +70,7 @@ func _run(peer_id: int, request: Dictionary, context: MCPToolkitToolContext) -> 
 	if options.needs_serialization():
 		result = await _lane.run(_job(peer_id, request, context, options, entry))
 	else:
+		_start(peer_id, request)
 		result = await _registry.call_command(method, request["params"], context)
 	if entry != null:
 		_lease.leave(entry, result)
@@ -82,7 +86,10 @@ func _job(
 ) -> MutationLane.Job:
 	var method: String = request["method"]
 	var params: Dictionary = request["params"]
-	var work: Callable = func() -> Dictionary: return await _registry.call_command(method, params, context)
+	var work: Callable = func() -> Dictionary:
+		_start(peer_id, request)
+		MCPToolkitUndoRedoAction.take_landing()  # what an earlier, cut command left is not this one's
+		return _with_landing(await _registry.call_command(method, params, context))
 	var job: MutationLane.Job = MutationLane.Job.new(work, context, options.timeout_ms)
 	job.on_queued = func(position: int) -> void:
 		_notify(peer_id, method_name("queued"), {"id": request["id"], "position": position})
@@ -107,6 +114,15 @@ func _expire(
 	)
 	var data: Dictionary = {"code": "TIMEOUT", "method": request["method"], "timeout_ms": timeout_ms}
 	_send.call(peer_id, Jsonrpc.error(request["id"], Jsonrpc.DEADLINE_EXCEEDED, message, data))
+
+
+## A successful envelope names the history its undo action went to (the server keeps it per session,
+## for editor_undo without a target). Serialized commands run one at a time, so the landing is theirs.
+func _with_landing(envelope: Dictionary) -> Dictionary:
+	var landing: Dictionary = MCPToolkitUndoRedoAction.take_landing()
+	if not landing.is_empty() and envelope.get("success") == true:
+		envelope[_landing_key] = landing
+	return envelope
 
 
 func _notify(peer_id: int, method: String, params: Dictionary) -> void:

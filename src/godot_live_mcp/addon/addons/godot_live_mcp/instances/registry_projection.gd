@@ -3,18 +3,38 @@ extends RefCounted
 ## Fans the per-instance entry files into projects.json (export-clean), keyed by entry file stem: prunes
 ## entries whose process is gone or whose port a newer entry took, overlays each game's runtime entry
 ## onto its project's editors, and writes the result atomically, the previous one kept as projects.json.bak.
+## Editors and games of several processes rebuild it at once, so each writer checks the entries again
+## after its write and rebuilds until what it wrote is what they say (the last writer always checks).
 
 const JsonFile := preload("res://addons/godot_live_mcp/instances/json_file.gd")
 const RegistryPaths := preload("res://addons/godot_live_mcp/instances/registry_paths.gd")
 const ProcessProbe := preload("res://addons/godot_live_mcp/instances/process_probe.gd")
 const SCHEMA := 1
+const MAX_REBUILDS := 8
 
 
 static func rebuild() -> Error:
-	var editors: Dictionary = {}
-	var runtimes: Dictionary = {}
-	_scan(editors, runtimes)
-	_prune_port_conflicts(editors)
+	var written: String = ""
+	var error: Error = OK
+	for _attempt: int in MAX_REBUILDS:
+		var editors: Dictionary = {}
+		var runtimes: Dictionary = {}
+		_scan(editors, runtimes)
+		_prune_port_conflicts(editors)
+		var seen: String = _signature(editors, runtimes)
+		if seen == written:
+			return error
+		error = _write(editors, runtimes)
+		written = seen
+	return error
+
+
+## What a projection holds, keys sorted: another writer's stale write differs from it.
+static func _signature(editors: Dictionary, runtimes: Dictionary) -> String:
+	return JSON.stringify({"editors": editors, "runtimes": runtimes}, "", true)
+
+
+static func _write(editors: Dictionary, runtimes: Dictionary) -> Error:
 	var projects: Dictionary = {}
 	for key: String in editors:
 		var entry: Dictionary = editors[key]

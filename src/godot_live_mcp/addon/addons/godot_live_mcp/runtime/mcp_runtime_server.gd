@@ -17,6 +17,7 @@ const LogBuffer := preload("res://addons/godot_live_mcp/diagnostics/log_buffer.g
 const TimeControl := preload("res://addons/godot_live_mcp/runtime/time_control.gd")
 const DebugFrames := preload("res://addons/godot_live_mcp/runtime/debug_frames.gd")
 const ParentWatch := preload("res://addons/godot_live_mcp/instances/parent_watch.gd")
+const HelperProcess := preload("res://addons/godot_live_mcp/instances/helper_process.gd")
 
 ## Answers are never bigger than this: the runtime ignores the editor's buffer setting.
 const BUFFER_BYTES := 1024 * 1024
@@ -30,9 +31,10 @@ var _router: RuntimeRouter
 var _parent_watch: ParentWatch
 
 
-## Whether this process should serve at all: a game run from an editor build, nothing else.
+## Whether this process should serve at all: a game run from an editor build, nothing else (not a
+## helper process such as a test run the server started).
 static func should_serve() -> bool:
-	if Engine.is_editor_hint() or not OS.has_feature("editor"):
+	if Engine.is_editor_hint() or not OS.has_feature("editor") or HelperProcess.is_helper():
 		return false
 	return not "--check-only" in OS.get_cmdline_args()
 

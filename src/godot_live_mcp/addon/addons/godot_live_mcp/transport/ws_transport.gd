@@ -11,6 +11,7 @@ const Jsonrpc := preload("res://addons/godot_live_mcp/transport/jsonrpc.gd")
 const AuthToken := preload("res://addons/godot_live_mcp/transport/auth_token.gd")
 const ContractData := preload("res://addons/godot_live_mcp/contract/contract_data.gd")
 const Scrubber := preload("res://addons/godot_live_mcp/security/scrubber.gd")
+const WireNumbers := preload("res://addons/godot_live_mcp/contract/wire_numbers.gd")
 
 const HEADER_MARGIN_BYTES := 64
 
@@ -103,14 +104,15 @@ func pump() -> bool:
 	return active
 
 
-## Sends one JSON message, every string in it scrubbed of secrets whatever produced it; a response
-## that cannot fit the peer's buffer is replaced by a RESPONSE_TOO_LARGE error for the same request,
-## never dropped silently.
+## Sends one JSON message, every string in it scrubbed of secrets and every float in its one JSON form
+## (WireNumbers), whatever produced it; a response that cannot fit the peer's buffer is replaced by a
+## RESPONSE_TOO_LARGE error for the same request, never dropped silently.
 func send(peer_id: int, message: Dictionary) -> Error:
 	var peer: Peer = _peers.get(peer_id)
 	if peer == null or peer.socket.get_ready_state() != WebSocketPeer.STATE_OPEN:
 		return ERR_UNAVAILABLE
-	var payload: PackedByteArray = JSON.stringify(Scrubber.scrub_value(message)).to_utf8_buffer()
+	var settled: Variant = WireNumbers.settle(Scrubber.scrub_value(message))
+	var payload: PackedByteArray = JSON.stringify(settled).to_utf8_buffer()
 	var room: int = buffer_bytes - peer.socket.get_current_outbound_buffered_amount() - HEADER_MARGIN_BYTES
 	if payload.size() > room and message.has("result"):
 		payload = JSON.stringify(_too_large(message, payload.size(), room)).to_utf8_buffer()

@@ -25,7 +25,7 @@ const COMMANDS := {
 		"args":
 		{
 			"bus!": "string: The bus name, e.g. 'Master'.",
-			"class!": "string: An AudioEffect subclass, e.g. 'AudioEffectReverb'.",
+			"class_name!": "string: An AudioEffect subclass, e.g. 'AudioEffectReverb'.",
 			"parameters": 'object: Its properties, e.g. {"room_size": 0.8, "wet": 0.3}.',
 			"position": "integer[0..]: Slot to insert at; last when omitted.",
 		},
@@ -46,7 +46,7 @@ static func add_effect(params: CommandParams) -> Result:
 	var bus: Result = AudioBuses.index_of(params.text("bus"))
 	if bus.failed():
 		return bus
-	var made: Result = _effect(params.text("class"), params.object("parameters"))
+	var made: Result = _effect(params.text("class_name"), params.object("parameters"))
 	if made.failed():
 		return made
 	var index: int = bus.value

@@ -168,14 +168,16 @@ func _wait_for_entry(since: float) -> Result:
 		):
 			return Result.of(entry)
 		if _paused_while_starting():
-			var summary: Dictionary = (GameDebugger.active() as GameDebugger).summary()
+			var debugger: GameDebugger = GameDebugger.active() as GameDebugger
+			var summary: Dictionary = debugger.summary()
 			var at: String = " at %s" % summary["at"] if summary.has("at") else ""
 			return Result.fail(
 				"GAME_PAUSED_IN_DEBUGGER",
 				(
 					"The game stopped in the debugger%s before its runtime tools could reach it: %s."
 					% [at, summary.get("error", summary.get("reason", "a breakpoint"))]
-				)
+				),
+				"debug_state shows where and why; " + debugger.resume_hint()
 			)
 		await _tree().create_timer(POLL_S).timeout
 	return Result.fail("INVALID_STATE", "The game's runtime server did not listen.")

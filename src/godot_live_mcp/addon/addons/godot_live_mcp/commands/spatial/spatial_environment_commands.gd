@@ -16,19 +16,20 @@ const SceneTarget := preload("res://addons/godot_live_mcp/authoring/scene_target
 const NodeCommands := preload("res://addons/godot_live_mcp/commands/node_commands.gd")
 
 const GROUP := "spatial"
-## Argument -> [Environment property, {choice -> engine value} or {} for a value taken as it is].
+## Argument -> the Environment property it sets; an enum's value is given by its name (the engine's label,
+## written as Coercion writes it: background "custom_color"), read by the property's own enum hint.
 const ENVIRONMENT_ARGS := {
-	"background": ["background_mode", {"clear_color": 0, "color": 1, "sky": 2}],
-	"background_color": ["background_color", {}],
-	"ambient_source": ["ambient_light_source", {"background": 0, "disabled": 1, "color": 2, "sky": 3}],
-	"ambient_color": ["ambient_light_color", {}],
-	"ambient_energy": ["ambient_light_energy", {}],
-	"fog": ["fog_enabled", {}],
-	"fog_color": ["fog_light_color", {}],
-	"fog_density": ["fog_density", {}],
-	"tonemap": ["tonemap_mode", {"linear": 0, "reinhard": 1, "filmic": 2, "aces": 3, "agx": 4}],
-	"glow": ["glow_enabled", {}],
-	"glow_intensity": ["glow_intensity", {}],
+	"background": "background_mode",
+	"background_color": "background_color",
+	"ambient_source": "ambient_light_source",
+	"ambient_color": "ambient_light_color",
+	"ambient_energy": "ambient_light_energy",
+	"fog": "fog_enabled",
+	"fog_color": "fog_light_color",
+	"fog_density": "fog_density",
+	"tonemap": "tonemap_mode",
+	"glow": "glow_enabled",
+	"glow_intensity": "glow_intensity",
 }
 ## ProceduralSkyMaterial colours, set by the arguments of the same name.
 const SKY_ARGS: Array[String] = ["sky_top_color", "sky_horizon_color", "ground_bottom_color", "ground_horizon_color"]
@@ -58,7 +59,7 @@ const COMMANDS := {
 		),
 		"args":
 		[
-			{"background": "enum(sky|color|clear_color): sky makes a ProceduralSkyMaterial sky when none."},
+			{"background": "enum(sky|custom_color|clear_color): sky makes a ProceduralSkyMaterial sky when none."},
 			{"background_color": COLOR},
 			{"sky_top_color": COLOR, "sky_horizon_color": COLOR},
 			{"ground_bottom_color": COLOR, "ground_horizon_color": COLOR},
@@ -162,15 +163,12 @@ static func _find(root: Node) -> WorldEnvironment:
 	return null
 
 
-## Environment property -> coerced value for the arguments given (choices mapped), or the first failure.
+## Environment property -> coerced value for the arguments given, or the first failure.
 static func _environment_values(environment: Environment, params: CommandParams) -> Result:
 	var raw: Dictionary = params.object("properties").duplicate()
 	for arg: String in ENVIRONMENT_ARGS:
 		if params.has(arg):
-			var choices: Dictionary = ENVIRONMENT_ARGS[arg][1]
-			raw[ENVIRONMENT_ARGS[arg][0]] = (
-				choices.get(params.text(arg)) if not choices.is_empty() else params.value(arg)
-			)
+			raw[ENVIRONMENT_ARGS[arg]] = params.value(arg)
 	if raw.is_empty() and not _has_sky_args(params):
 		return Result.fail(
 			"INVALID_PARAMS",

@@ -33,11 +33,14 @@ const COMMANDS := {
 		"text":
 		(
 			"Read the running game's performance monitors: fps, frame and physics time, object and"
-			+ " node counts, memory and draw calls."
+			+ " node counts, memory and draw calls. A paused game (advanced by runtime_step) has no fps:"
+			+ " stepped is true instead."
 		),
 		"returns":
 		[
-			{"fps!": "number", "process_time_ms": "number", "physics_time_ms": "number", "object_count": "number"},
+			{"fps": "number: Left out while paused.", "stepped": "boolean: Paused: moved only by runtime_step."},
+			{"frames_stepped": "integer: Frames the last step ran.", "process_time_ms": "number"},
+			{"physics_time_ms": "number", "object_count": "number"},
 			{"node_count!": "number", "orphan_node_count": "number", "resource_count": "number"},
 			{"static_memory_bytes": "number", "draw_calls": "number", "video_memory_bytes": "number"},
 			{"physics_2d_active_objects": "number", "physics_3d_active_objects": "number", "game_frame": "integer"},
@@ -81,6 +84,11 @@ func get_performance(_params: CommandParams) -> Result:
 		values[name] = int(values[name])
 	values["game_frame"] = _state.clock.game_frames
 	values["paused"] = _state.clock.is_paused()
+	values["stepped"] = _state.clock.is_paused()
+	if values["stepped"]:
+		# The engine's fps then counts idle loop turns between steps, not frames the game played.
+		values.erase("fps")
+		values["frames_stepped"] = _state.clock.frames_stepped()
 	values["time_scale"] = Engine.time_scale
 	values["physics_ticks_per_second"] = Engine.physics_ticks_per_second
 	return Result.of(values)

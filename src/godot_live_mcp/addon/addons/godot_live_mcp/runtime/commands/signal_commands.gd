@@ -15,6 +15,9 @@ const CHANNEL := "runtime"
 const GROUP := "signal"
 const TARGET := {"node_path!": RuntimeNodes.NODE_PATH, "signal!": NodeSignals.SIGNAL}
 const WATCH_ID := {"watch_id!": "integer: The watch, as signal_watch answered it."}
+const WATCH_ID_WHEN_SEVERAL := {
+	"watch_id": "integer: The watch, as signal_watch answered it; may be left out while only one watch runs."
+}
 const EVENTS := [
 	{"@": "array: The emissions, oldest first.", "seq!": "integer"},
 	{"frame": "integer: The game frame it was emitted in.", "time_ms": "integer"},
@@ -42,7 +45,10 @@ const COMMANDS := {
 			+ " pass last_seq + 1 later to get only newer ones."
 		),
 		"args":
-		[WATCH_ID, {"cursor": "integer[1..]=1: The first seq to return.", "limit": PageArgs.LIMIT_100 % "events"}],
+		[
+			WATCH_ID_WHEN_SEVERAL,
+			{"cursor": "integer[1..]=1: The first seq to return.", "limit": PageArgs.LIMIT_100 % "events"}
+		],
 		"returns":
 		[
 			{"@page": "events cursor", "watch_id": "integer", "node_path": "string", "signal": "string"},
@@ -145,6 +151,8 @@ func _signal_of(params: CommandParams) -> Result:
 
 
 func _watch_of(params: CommandParams) -> Result:
+	if not params.has("watch_id"):
+		return _only_watch()
 	var recorder: SignalWatch = _state.watches.get(params.integer("watch_id"))
 	if recorder == null:
 		return Result.fail(
@@ -153,6 +161,22 @@ func _watch_of(params: CommandParams) -> Result:
 			"signal_watch starts a watch and answers with its watch_id."
 		)
 	return Result.of(recorder)
+
+
+## The one watch that runs, when watch_id was left out.
+func _only_watch() -> Result:
+	if _state.watches.size() == 1:
+		return Result.of(_state.watches.values()[0])
+	if _state.watches.is_empty():
+		return Result.fail("NOT_FOUND", "No signal watch runs.", "signal_watch starts one.")
+	var ids: PackedStringArray = PackedStringArray()
+	for id: int in _state.watches:
+		ids.append(str(id))
+	return Result.fail(
+		"INVALID_PARAMS",
+		"%d signal watches run (watch_id %s)." % [ids.size(), ", ".join(ids)],
+		"Pass watch_id: one of %s." % ", ".join(ids)
+	)
 
 
 func _game_frame() -> int:

@@ -12,9 +12,12 @@ const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
 
 const CHANNEL := "runtime"
 const GROUP := "runtime"
-const UNDER := {
-	"under":
-	"string=\".\": Where to start: a live node path ('.' is the current scene's root), or '/root' to include autoloads.",
+const START := {
+	"node_path":
+	(
+		"string=\".\": Where to start: a live node path ('.' is the current scene's root), or '/root' to include"
+		+ " autoloads."
+	),
 }
 const PAGE := {"offset": PageArgs.OFFSET % "node", "limit": PageArgs.LIMIT_200 % "nodes"}
 const SCENE := {"scene": "string: res:// path of the game's current scene."}
@@ -24,13 +27,13 @@ const COMMANDS := {
 	{
 		"text":
 		(
-			"List the running game's live nodes in tree order, paginated. Starts at the current scene; under"
-			+ " '/root' includes autoloads. Filters narrow the list."
+			"List the running game's live nodes in tree order, paginated. Starts at the current scene;"
+			+ " node_path '/root' includes autoloads. Filters narrow the list."
 		),
 		"args":
 		[
-			UNDER,
-			{"max_depth": "integer[-1..]=-1: Deepest level to list below under (under is 0); -1 for no limit."},
+			START,
+			{"max_depth": "integer[-1..]=-1: Deepest level to list below node_path (it is 0); -1 for no limit."},
 			NodeFilter.ARGS,
 			PAGE,
 			NodeListing.ARG,
@@ -45,7 +48,7 @@ const COMMANDS := {
 			+ " class_name included), group or script path, anywhere under a node; every filter given must"
 			+ " match. Paginated; node_find is the same search in an open scene."
 		),
-		"args": [UNDER, NodeFilter.ARGS, PAGE, NodeListing.ARG],
+		"args": [START, NodeFilter.ARGS, PAGE, NodeListing.ARG],
 		"returns": [SCENE, {"@page": "matches offset"}, NodeListing.RETURNS],
 	},
 }
@@ -64,9 +67,9 @@ static func find(params: CommandParams) -> Result:
 	return _listing(params, -1, "matches")
 
 
-## The page of nodes under params.under that pass the filters, down to max_depth.
+## The page of nodes under params.node_path that pass the filters, down to max_depth.
 static func _listing(params: CommandParams, max_depth: int, unit: String) -> Result:
-	var start: Result = _start_node(params.text("under"))
+	var start: Result = _start_node(params.text("node_path"))
 	if start.failed():
 		return start
 	var entries: Array[NodeListing.Entry] = []
@@ -76,10 +79,10 @@ static func _listing(params: CommandParams, max_depth: int, unit: String) -> Res
 	return Result.of(NodeListing.page(entries, params, unit, {"scene": scene}))
 
 
-static func _start_node(under: String) -> Result:
-	if RuntimeNodes.scene_root() == null and not under.begins_with("/root"):
-		return Result.fail("INVALID_STATE", "The game has no current scene.", "Pass under '/root'.")
-	return RuntimeNodes.require(under)
+static func _start_node(node_path: String) -> Result:
+	if RuntimeNodes.scene_root() == null and not node_path.begins_with("/root"):
+		return Result.fail("INVALID_STATE", "The game has no current scene.", "Pass node_path '/root'.")
+	return RuntimeNodes.require(node_path)
 
 
 static func _walk(node: Node, depth: int, max_depth: int, filter: NodeFilter, out: Array[NodeListing.Entry]) -> void:
