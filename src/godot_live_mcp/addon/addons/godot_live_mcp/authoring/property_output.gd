@@ -8,6 +8,7 @@ const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
 const Scrubber := preload("res://addons/godot_live_mcp/security/scrubber.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const NameSuggestions := preload("res://addons/godot_live_mcp/contract/name_suggestions.gd")
+const WireNumbers := preload("res://addons/godot_live_mcp/contract/wire_numbers.gd")
 
 ## Above this many characters of JSON a value is summarised (type and size) instead of returned.
 const MAX_VALUE_CHARS := 4000
@@ -112,7 +113,7 @@ static func json_of(value: Variant, info: Dictionary) -> Dictionary:
 	var json: Variant = Coercion.to_json(
 		value, int(info.get("hint", PROPERTY_HINT_NONE)), str(info.get("hint_string", ""))
 	)
-	var size: int = JSON.stringify(json).length()
+	var size: int = WireNumbers.json_text(json).length()
 	if size > MAX_VALUE_CHARS:
 		return {"omitted": {"type": type_string(typeof(value)), "json_chars": size, "reason": "too large to include"}}
 	return {"value": Scrubber.scrub_value(json)}

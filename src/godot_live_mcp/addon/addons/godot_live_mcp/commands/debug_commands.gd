@@ -7,6 +7,7 @@ const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const Detail := preload("res://addons/godot_live_mcp/shared/detail.gd")
 const GameDebugger := preload("res://addons/godot_live_mcp/debugger/game_debugger.gd")
+const WireNumbers := preload("res://addons/godot_live_mcp/contract/wire_numbers.gd")
 
 const GROUP := "debug"
 const WHERE := {
@@ -158,7 +159,7 @@ static func _indexed(frames: Array) -> Array:
 static func _fitted(frames: Array, cap: int) -> Array:
 	var used: int = 0
 	for i: int in frames.size():
-		used += JSON.stringify(frames[i]).length()
+		used += WireNumbers.json_text(frames[i]).length()
 		if i > 0 and used > cap:
 			return frames.slice(0, i)
 	return frames

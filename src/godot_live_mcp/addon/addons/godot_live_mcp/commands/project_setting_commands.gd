@@ -9,6 +9,7 @@ const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_par
 const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
 const NameSuggestions := preload("res://addons/godot_live_mcp/contract/name_suggestions.gd")
 const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
+const WireNumbers := preload("res://addons/godot_live_mcp/contract/wire_numbers.gd")
 const SettingChange := preload("res://addons/godot_live_mcp/authoring/setting_change.gd")
 const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
 const Scrubber := preload("res://addons/godot_live_mcp/security/scrubber.gd")
@@ -175,7 +176,7 @@ static func _value_json(name: String, hint: int) -> Variant:
 
 static func _listed(name: String, hint: int) -> Dictionary:
 	var entry: Dictionary = _describe(name, false, hint)
-	var text: String = JSON.stringify(entry["value"])
+	var text: String = WireNumbers.json_text(entry["value"])
 	if text.length() > MAX_LISTED_VALUE_CHARS:
 		entry.erase("value")
 		entry["value_omitted"] = "%d characters of JSON; read it with project_get_setting." % text.length()

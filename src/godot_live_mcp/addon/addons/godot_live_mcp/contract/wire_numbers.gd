@@ -56,3 +56,9 @@ static func _unchanged(before: Variant, after: Variant) -> bool:
 	if before is Array or before is Dictionary:
 		return is_same(before, after)
 	return before == after
+
+
+## The JSON text value is sent as: what a size measured before sending must count (and JSON.stringify
+## of a raw NaN would log the engine's warning).
+static func json_text(value: Variant) -> String:
+	return JSON.stringify(settle(value))

@@ -6,6 +6,7 @@ extends RefCounted
 ## how to get the rest; the cut is what keeps one call inside a model's context.
 
 const ContractData := preload("res://addons/godot_live_mcp/contract/contract_data.gd")
+const WireNumbers := preload("res://addons/godot_live_mcp/contract/wire_numbers.gd")
 
 ## The argument, in schema shorthand; %s says what each level holds for this reader, e.g.
 ## `"detail": Detail.ARG % "brief: path and type; normal: + script and groups; full: every field"`.
@@ -28,7 +29,7 @@ static func fit(page: Dictionary, key: String, offset: int, level: String, narro
 	var used: int = _bookkeeping(page, key, offset + items.size(), level, narrower)
 	var kept: int = 0
 	for item: Variant in items:
-		var size: int = JSON.stringify(item).length() + 1
+		var size: int = WireNumbers.json_text(item).length() + 1
 		if kept > 0 and used + size > limit:
 			break
 		used += size
@@ -56,4 +57,4 @@ static func _bookkeeping(page: Dictionary, key: String, furthest: int, level: St
 	var rest: Dictionary = page.duplicate()
 	rest.erase(key)
 	rest.merge({"has_more": true, "next_offset": furthest, "hint": _hint(level, furthest, narrower)}, true)
-	return JSON.stringify(rest).length() + JSON.stringify(key).length() + 3
+	return WireNumbers.json_text(rest).length() + JSON.stringify(key).length() + 3

@@ -6,6 +6,7 @@ extends RefCounted
 
 const PropertyOutput := preload("res://addons/godot_live_mcp/authoring/property_output.gd")
 const Scrubber := preload("res://addons/godot_live_mcp/security/scrubber.gd")
+const WireNumbers := preload("res://addons/godot_live_mcp/contract/wire_numbers.gd")
 
 const CHANGE := {
 	"@": "array: One row per node that differs, in the order of the second scene.",
@@ -70,6 +71,6 @@ static func _changed_properties(old_node: Dictionary, new_node: Dictionary) -> A
 	for name: String in names:
 		var before: Variant = old_values.get(name)
 		var after: Variant = new_values.get(name)
-		if JSON.stringify(before) != JSON.stringify(after):
+		if WireNumbers.json_text(before) != WireNumbers.json_text(after):
 			changed.append({"name": Scrubber.scrub(name), "before": before, "after": after})
 	return changed

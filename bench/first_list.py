@@ -1,0 +1,89 @@
+"""Time to the first ``tools/list`` of a new session. Prints figures; asserts nothing.
+
+Spawns ``godot-live-mcp serve`` over stdio with the official SDK client and times, over several runs,
+from the spawn to the first ``tools/list`` answer, and how many tools it held:
+
+- cold, first open: serve launches a headless editor on a fresh copy of the demo project (no ``.godot``
+  folder, so the editor imports first);
+- cold, imported: the same copy again (its import done, no editor running);
+- ``--no-launch`` with no editor running.
+
+Each run has its own registry folder, so no editor of another run or session is found.
+
+    python bench/first_list.py [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import TextIO
+
+import anyio
+from mcp.client import Client
+from mcp.client.stdio import StdioServerParameters, stdio_client
+
+from godot_live_mcp.cli._demo_run import demo_project_source
+from godot_live_mcp.instances.addon_install import install_addon
+from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
+
+
+async def first_list(project: Path, registry: Path, errlog: TextIO, *flags: str) -> tuple[float, int]:
+    """Seconds from spawning serve to its first tools/list answer, and the tools it listed."""
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "godot_live_mcp", "serve", "--project", str(project), *flags],
+        env={**os.environ, REGISTRY_DIR_ENV: str(registry)},
+    )
+    started = time.perf_counter()
+    async with Client(stdio_client(params, errlog=errlog)) as client:
+        listed = await client.list_tools()
+        took = time.perf_counter() - started
+    return took, len(listed.tools)
+
+
+def fresh_copy(folder: Path) -> Path:
+    project = folder / "demo_project"
+    shutil.rmtree(project, ignore_errors=True)
+    shutil.copytree(demo_project_source(), project, ignore=shutil.ignore_patterns(".godot"))
+    install_addon(project)
+    return project
+
+
+def report(label: str, runs: list[tuple[float, int]]) -> None:
+    seconds = [took for took, _ in runs]
+    tools = sorted({count for _, count in runs})
+    print(
+        f"{label:28} median {statistics.median(seconds):6.2f} s  min {min(seconds):6.2f} s  "
+        f"max {max(seconds):6.2f} s  tools listed {tools}"
+    )
+
+
+async def main(runs: int, errlog: TextIO) -> None:
+    first_open: list[tuple[float, int]] = []
+    imported: list[tuple[float, int]] = []
+    no_launch: list[tuple[float, int]] = []
+    with tempfile.TemporaryDirectory(prefix="godot-live-mcp-first-list-") as temp:
+        folder = Path(temp)
+        for run in range(runs):
+            project = fresh_copy(folder)
+            first_open.append(await first_list(project, folder / f"registry-a{run}", errlog))
+            imported.append(await first_list(project, folder / f"registry-b{run}", errlog))
+            no_launch.append(await first_list(project, folder / f"registry-c{run}", errlog, "--no-launch"))
+    print(f"first tools/list of a session, {runs} runs, {os.cpu_count()} cores")
+    report("cold, first open (import)", first_open)
+    report("cold, imported", imported)
+    report("--no-launch, no editor", no_launch)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    with open(os.devnull, "w", encoding="utf-8") as quiet:  # serve's log would bury the figures
+        anyio.run(main, parser.parse_args().runs, quiet)
