@@ -63,6 +63,18 @@ def unexcused_errors(log: Path) -> list[str]:
     return [line for line in engine_errors(log) if not any(p.search(line) for p in _EXPECTED_ERRORS)]
 
 
+def warnings_and_errors(log: Path, known: tuple[str, ...] = ()) -> list[str]:
+    """Every ERROR and WARNING line of ``log`` (script ones too), colours stripped, those that start
+    with one of ``known`` aside: what an editor that loaded cleanly never prints."""
+    lines = [_ANSI.sub("", line) for line in log.read_text("utf-8", errors="replace").splitlines()]
+    return [
+        line
+        for line in lines
+        if line.startswith(("ERROR", "SCRIPT ERROR", "WARNING", "SCRIPT WARNING"))
+        and not line.startswith(known)
+    ]
+
+
 def engine_errors(log: Path) -> list[str]:
     """``SCRIPT ERROR`` and ``ERROR:`` lines of ``log`` with their ``at:`` line."""
     lines = [_ANSI.sub("", line).rstrip() for line in log.read_text("utf-8", errors="replace").splitlines()]

@@ -14,13 +14,12 @@ import pytest
 
 from godot_live_mcp.bridge.peer_connection import connect_peer
 from godot_live_mcp.instances.instance import EditorInstance
-from tests.engine.harness import start_editor
+from tests.engine.harness import start_editor, warnings_and_errors
 
 pytestmark = pytest.mark.engine
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILDER = ROOT / "scripts" / "addon_zip.py"
-_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 SETTLED_WITHIN_S = 60.0
 # The editor's first scan of a fresh project runs on after the addon listens; quitting during it is noise.
 SETTLED = """
@@ -99,10 +98,7 @@ def test_the_unpacked_zip_is_enabled_in_a_fresh_project_with_a_clean_log(
         instance = anyio.run(process.wait_ready, 120.0)
         enabled = anyio.run(_settled, instance)
         process.stop()
-    lines = [_ANSI.sub("", line) for line in (tmp_path / "editor.log").read_text("utf-8").splitlines()]
-    problems = [
-        line for line in lines if line.startswith(("ERROR", "SCRIPT ERROR", "WARNING", "SCRIPT WARNING"))
-    ]
+    problems = warnings_and_errors(tmp_path / "editor.log")
 
     assert "addons/godot_live_mcp/plugin.cfg" in installed
     assert enabled is True, "the editor lists the addon as enabled"

@@ -5,7 +5,6 @@ the extension in a folder of its own and loads it. Real clicks; the editor's log
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,14 +23,13 @@ from tests.catalog_server import (
     served,
     write_catalog,
 )
-from tests.engine.harness import EngineEditor
+from tests.engine.harness import EngineEditor, warnings_and_errors
 from tests.engine.rendering.conftest import KNOWN_DISPLAY_WARNINGS
 from tests.engine.rendering.test_editor_dock import SHOW_DOCK, answer, editor_peer, run_in_editor
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
 SETTLED_WITHIN_S = 60.0
-_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 # A real click on the named button of the catalog panel, once it is shown, enabled, laid out (a button
 # just added is placed by its container a frame later, so its place must hold between two polls) and
 # under the mouse moved onto it (nothing covers it).
@@ -169,14 +167,6 @@ async def test_plain_http_is_refused_without_the_test_only_setting(
 
 def test_the_editor_ran_the_catalog_without_warnings_or_errors(gui_editor: EngineEditor) -> None:
     gui_editor.process.stop()
-    lines = [
-        _ANSI.sub("", line) for line in gui_editor.log_path.read_text("utf-8", errors="replace").splitlines()
-    ]
-    problems = [
-        line
-        for line in lines
-        if line.startswith(("ERROR", "SCRIPT ERROR", "WARNING", "SCRIPT WARNING"))
-        and not line.startswith(KNOWN_DISPLAY_WARNINGS)
-    ]
+    problems = warnings_and_errors(gui_editor.log_path, KNOWN_DISPLAY_WARNINGS)
 
     assert not problems, "\n".join(problems)

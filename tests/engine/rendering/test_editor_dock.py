@@ -26,14 +26,13 @@ from godot_live_mcp.cli._clients import client_named
 from godot_live_mcp.instances.addon_install import project_root
 from godot_live_mcp.security.extension_consent import disable
 from tests.engine.authoring._helpers import call
-from tests.engine.harness import EngineEditor, mcp_client
+from tests.engine.harness import EngineEditor, mcp_client, warnings_and_errors
 from tests.engine.rendering.conftest import KNOWN_DISPLAY_WARNINGS
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
 CLIENT = f"godot-live-mcp/{__version__}"
 SETTLED_WITHIN_S = 10.0
-_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
 # What the dock shows, read inside the editor (null when there is no dock).
 READ_DOCK = """
@@ -264,15 +263,7 @@ def test_the_editor_loaded_and_dropped_the_dock_without_warnings_errors_or_leaks
     gui_editor: EngineEditor,
 ) -> None:
     gui_editor.process.stop()
-    lines = [
-        _ANSI.sub("", line) for line in gui_editor.log_path.read_text("utf-8", errors="replace").splitlines()
-    ]
-    problems = [
-        line
-        for line in lines
-        if line.startswith(("ERROR", "SCRIPT ERROR", "WARNING", "SCRIPT WARNING"))
-        and not line.startswith(KNOWN_DISPLAY_WARNINGS)
-    ]
+    problems = warnings_and_errors(gui_editor.log_path, KNOWN_DISPLAY_WARNINGS)
 
     assert gui_editor.process.returncode == 0
     assert not problems, "\n".join(problems)

@@ -5,20 +5,16 @@ The tests share one GUI editor; the last one reads its whole log, after every ca
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from mcp.client import Client
 
-from tests.engine.harness import EngineEditor
+from tests.engine.harness import EngineEditor, warnings_and_errors
 from tests.engine.rendering.conftest import KNOWN_DISPLAY_WARNINGS
 from tests.engine.rendering.image_files import jpeg_size, png_pixels
 from tests.engine.rendering.images import ImageResult, failure_code, image_result
 from tests.mcp_results import failure
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
-
-_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
 
 def scaled_size(image: ImageResult, max_size: int = 900) -> tuple[int, int]:
@@ -94,15 +90,7 @@ async def test_a_headless_editor_answers_headless_unsupported_never_a_blank_imag
 
 
 def test_the_gui_editor_loaded_the_addon_without_warnings_or_errors(gui_editor: EngineEditor) -> None:
-    lines = [
-        _ANSI.sub("", line) for line in gui_editor.log_path.read_text("utf-8", errors="replace").splitlines()
-    ]
-    problems = [
-        line
-        for line in lines
-        if line.startswith(("ERROR", "SCRIPT ERROR", "WARNING", "SCRIPT WARNING"))
-        and not line.startswith(KNOWN_DISPLAY_WARNINGS)
-    ]
+    problems = warnings_and_errors(gui_editor.log_path, KNOWN_DISPLAY_WARNINGS)
 
     assert gui_editor.instance.headless is False
     assert not problems, "\n".join(problems)
