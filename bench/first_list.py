@@ -4,9 +4,11 @@ Spawns ``godot-live-mcp serve`` over stdio with the official SDK client and time
 from the spawn to the first ``tools/list`` answer, and how many tools it held:
 
 - cold, first open: serve launches a headless editor on a fresh copy of the demo project (no ``.godot``
-  folder, so the editor imports first);
-- cold, imported: the same copy again (its import done, no editor running);
-- ``--no-launch`` with no editor running.
+  folder, so the editor imports first), no catalogue cached;
+- cold, imported: the same copy again (its import done, no editor running), no catalogue cached;
+- cold, cached: the same, with the catalogue its last session cached (listed while the editor starts);
+- warm: the editor a ``--linger`` session left running is adopted;
+- ``--no-launch`` with no editor running, without and with the cached catalogue.
 
 Each run has its own registry folder, so no editor of another run or session is found.
 
@@ -18,6 +20,7 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import signal
 import statistics
 import sys
 import tempfile
@@ -29,8 +32,10 @@ import anyio
 from mcp.client import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
+from godot_live_mcp.bridge.catalog_cache import CatalogCache
 from godot_live_mcp.cli._demo_run import demo_project_source
 from godot_live_mcp.instances.addon_install import install_addon
+from godot_live_mcp.instances.registry import live_instances
 from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
 
 
@@ -60,26 +65,43 @@ def report(label: str, runs: list[tuple[float, int]]) -> None:
     seconds = [took for took, _ in runs]
     tools = sorted({count for _, count in runs})
     print(
-        f"{label:28} median {statistics.median(seconds):6.2f} s  min {min(seconds):6.2f} s  "
+        f"{label:26} median {statistics.median(seconds):6.2f} s  min {min(seconds):6.2f} s  "
         f"max {max(seconds):6.2f} s  tools listed {tools}"
     )
 
 
+def end_lingering(registry: Path) -> None:
+    for editor in live_instances(registry):
+        os.kill(editor.pid, signal.SIGTERM)
+
+
 async def main(runs: int, errlog: TextIO) -> None:
-    first_open: list[tuple[float, int]] = []
-    imported: list[tuple[float, int]] = []
-    no_launch: list[tuple[float, int]] = []
+    figures: dict[str, list[tuple[float, int]]] = {}
+
+    def note(label: str, measured: tuple[float, int]) -> None:
+        figures.setdefault(label, []).append(measured)
+
     with tempfile.TemporaryDirectory(prefix="godot-live-mcp-first-list-") as temp:
         folder = Path(temp)
         for run in range(runs):
             project = fresh_copy(folder)
-            first_open.append(await first_list(project, folder / f"registry-a{run}", errlog))
-            imported.append(await first_list(project, folder / f"registry-b{run}", errlog))
-            no_launch.append(await first_list(project, folder / f"registry-c{run}", errlog, "--no-launch"))
+            cache = CatalogCache(project)
+            cache.path.unlink(missing_ok=True)
+            note("cold, first open (import)", await first_list(project, folder / f"r-a{run}", errlog))
+            cache.path.unlink(missing_ok=True)
+            alone = "--no-launch"
+            note("--no-launch, no editor", await first_list(project, folder / f"r-b{run}", errlog, alone))
+            note("cold, imported", await first_list(project, folder / f"r-c{run}", errlog))
+            note("cold, imported, cached", await first_list(project, folder / f"r-d{run}", errlog))
+            note("--no-launch, cached", await first_list(project, folder / f"r-e{run}", errlog, alone))
+            lingering = folder / f"r-f{run}"
+            await first_list(project, lingering, errlog, "--linger", "5")
+            note("warm (--linger)", await first_list(project, lingering, errlog, "--linger", "5"))
+            end_lingering(lingering)
+            cache.path.unlink(missing_ok=True)
     print(f"first tools/list of a session, {runs} runs, {os.cpu_count()} cores")
-    report("cold, first open (import)", first_open)
-    report("cold, imported", imported)
-    report("--no-launch, no editor", no_launch)
+    for label, measured in figures.items():
+        report(label, measured)
 
 
 if __name__ == "__main__":

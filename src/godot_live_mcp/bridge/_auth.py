@@ -9,6 +9,7 @@ import anyio
 from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed
 
+from godot_live_mcp import __version__
 from godot_live_mcp.bridge.jsonrpc import (
     ErrorResponse,
     JsonObject,
@@ -76,6 +77,7 @@ async def authenticate(
         "token": token,
         "client": client,
         "protocol_version": CONTRACT.protocol_version,
+        "server_version": __version__,  # the editor's dock names a gap with the fix
         "read_only": read_only,
     }
     # The addon allows the auth timeout for our first frame; its answer gets the same plus the margin.
@@ -92,13 +94,26 @@ async def authenticate(
         raise _refused(closed, endpoint) from closed
     identity = _identity(frame, endpoint)
     if identity.protocol_version != CONTRACT.protocol_version:
-        raise ToolError(
-            ErrorCode.VERSION_UNSUPPORTED,
-            f"The addon in {endpoint.project_path} speaks editor protocol {identity.protocol_version}; "
-            f"this server speaks {CONTRACT.protocol_version}.",
-            "Update the addon with 'godot-live-mcp install-addon --force', then restart the editor.",
-        )
+        raise protocol_gap(identity, endpoint)
     return identity
+
+
+def protocol_gap(identity: PeerIdentity, endpoint: Endpoint) -> ToolError:
+    """``VERSION_UNSUPPORTED`` for an addon that speaks another protocol, with the fix for its side."""
+    install = f"godot-live-mcp install-addon --force {endpoint.project_path}"
+    older = identity.protocol_version < CONTRACT.protocol_version
+    hint = (
+        f"The addon is older: run `{install}`, then restart the editor."
+        if older
+        else "The addon is newer than this server: upgrade the server (`pipx upgrade godot-live-mcp`, or "
+        f"`uvx godot-live-mcp@latest`), or put this server's addon back with `{install}`."
+    )
+    return ToolError(
+        ErrorCode.VERSION_UNSUPPORTED,
+        f"The addon {identity.plugin_version} in {endpoint.project_path} speaks editor protocol "
+        f"{identity.protocol_version}; this server ({__version__}) speaks {CONTRACT.protocol_version}.",
+        hint,
+    )
 
 
 def _identity(frame: str | bytes, endpoint: Endpoint) -> PeerIdentity:

@@ -2,7 +2,9 @@
 
 While disconnected, ``call`` fails at once (``EDITOR_NOT_RUNNING`` before any editor was reached,
 ``EDITOR_DISCONNECTED`` after); nothing waits for the editor to come back. The catalogue goes with the
-connection, so the editor's tools leave the list while it is away and come back with it.
+connection, so the editor's tools leave the list while it is away and come back with it. Before the
+first connection, the project's cached catalogue (``catalog_cache.py``) stands in, so the tools are
+listed at once.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import anyio
 from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 
 from godot_live_mcp.bridge.catalog import Catalog, parse_catalog
+from godot_live_mcp.bridge.catalog_cache import CatalogCache
 from godot_live_mcp.bridge.jsonrpc import JsonValue, Notification
 from godot_live_mcp.bridge.peer_connection import PeerConnection, connect_peer
 from godot_live_mcp.bridge.queue_events import current_progress_listener, current_queue_listener
@@ -34,6 +37,8 @@ CATALOG_CHANGED = CONTRACT.method("catalog_changed")
 # reached within this delay. Connection failures back off as usual.
 _NOT_RUNNING_POLL_S = 0.5
 _WITHDRAW_WAIT_S = 2.0
+# Causes a call is told in their own code: the fix is theirs (a version gap names the command).
+_SAID_AS_IS = (ErrorCode.EDITOR_DISCONNECTED, ErrorCode.VERSION_UNSUPPORTED)
 
 
 class EditorSource(ABC):
@@ -43,6 +48,10 @@ class EditorSource(ABC):
     async def find(self) -> EditorInstance:
         """The editor to talk to now; raises ``ToolError`` saying why not (``EDITOR_NOT_RUNNING`` when
         none is registered)."""
+
+    def starting(self) -> str | None:
+        """What the editor being started for this server is doing (a sentence), None when none is."""
+        return None
 
 
 @dataclass(frozen=True)
@@ -64,9 +73,16 @@ class EditorLink:
     """The server's view of "the editor": run ``run()`` in a task group, then ``call()`` freely."""
 
     def __init__(
-        self, source: EditorSource, *, backoff: Backoff | None = None, read_only: bool = False
+        self,
+        source: EditorSource,
+        *,
+        backoff: Backoff | None = None,
+        read_only: bool = False,
+        cache: CatalogCache | None = None,
     ) -> None:
         self.source = source
+        self._cache = cache
+        self._provisional = False
         self.read_only = read_only  # told to the editor on auth (its dock shows it); enforced by the server
         self._backoff = backoff or Backoff()
         self._listeners: list[CatalogListener] = []
@@ -78,6 +94,7 @@ class EditorLink:
             ErrorCode.EDITOR_NOT_RUNNING, "The server has not reached a Godot editor yet."
         )
         self._first_attempt = anyio.Event()
+        self._cache_consulted = anyio.Event()
         self._connected = anyio.Event()
         # Set while no catalogue is being handed to the listeners (a call waits for its tools to be in).
         self._settled = anyio.Event()
@@ -100,12 +117,17 @@ class EditorLink:
         return self._catalog
 
     @property
+    def provisional(self) -> bool:
+        """True while the tools published are the cached catalogue's, no editor having connected yet."""
+        return self._provisional
+
+    @property
     def problem(self) -> ToolError:
         """The error a call gets now, naming the last failure and its fix: ``EDITOR_NOT_RUNNING`` while no
         editor has been reached yet, ``EDITOR_DISCONNECTED`` otherwise."""
         cause = self._problem
         never_connected = self._instance is None and cause.code == ErrorCode.EDITOR_NOT_RUNNING
-        if cause.code == ErrorCode.EDITOR_DISCONNECTED or never_connected:
+        if cause.code in _SAID_AS_IS or never_connected:
             return ToolError(cause.code, cause.message, cause.hint)
         message = f"Not connected to a Godot editor ({cause.code}): {cause.message}"
         return ToolError(ErrorCode.EDITOR_DISCONNECTED, message, cause.hint)
@@ -124,6 +146,18 @@ class EditorLink:
         with anyio.move_on_after(timeout_s):
             await self._first_attempt.wait()
         return self._first_attempt.is_set()
+
+    @property
+    def first_attempt_done(self) -> bool:
+        return self._first_attempt.is_set()
+
+    async def wait_for_tools(self, timeout_s: float) -> None:
+        """Wait (bounded) until there is a list to give: the cached tools, or else the outcome of the
+        first connection attempt."""
+        with anyio.move_on_after(timeout_s):
+            await self._cache_consulted.wait()
+            if not self._provisional:
+                await self._first_attempt.wait()
 
     async def wait_settled(self, timeout_s: float) -> None:
         """Wait (bounded) until the catalogue being published has reached every listener."""
@@ -164,6 +198,7 @@ class EditorLink:
     async def run(self) -> None:
         """Connect and stay connected until cancelled or closed."""
         with anyio.CancelScope() as self._scope:
+            await self._publish_cached()
             await self._keep_connected()
 
     async def _keep_connected(self) -> None:
@@ -191,7 +226,7 @@ class EditorLink:
             async with connect_peer(
                 instance.endpoint, on_notification=self._notified(changes), read_only=self.read_only
             ) as connection:
-                catalog = await request_catalog(connection)
+                catalog = await self._fetch_catalog(connection)
                 # Attached before its tools are published: a call may follow the tool list at once.
                 self._attach(instance, connection)
                 try:
@@ -226,9 +261,26 @@ class EditorLink:
             logger.warning("%s: %s", error.code, error.message)
         self._problem = error
 
-    async def _publish(self, catalog: Catalog | None) -> None:
+    async def _publish_cached(self) -> None:
+        try:
+            cached = self._cache.load() if self._cache is not None else None
+            if cached is not None and self._catalog is None:
+                logger.info("listing %d cached commands until the editor connects", len(cached.commands))
+                await self._publish(cached, provisional=True)
+        finally:
+            self._cache_consulted.set()
+
+    async def _fetch_catalog(self, connection: PeerConnection) -> Catalog:
+        raw = await fetch_catalog(connection)
+        catalog = _parsed(raw)
+        if self._cache is not None:
+            await anyio.to_thread.run_sync(self._cache.save, raw)
+        return catalog
+
+    async def _publish(self, catalog: Catalog | None, *, provisional: bool = False) -> None:
         settled = self._settled = anyio.Event()
-        self._catalog = catalog
+        self._catalog = None if provisional else catalog
+        self._provisional = provisional
         if catalog is not None:
             logger.info("catalogue version %d: %d commands", catalog.version, len(catalog.commands))
         try:
@@ -240,7 +292,7 @@ class EditorLink:
     async def _withdraw_catalog(self) -> None:
         """The editor is gone: its tools go too (bounded, so a client that stopped reading cannot hold
         the link)."""
-        if self._catalog is not None:
+        if self._catalog is not None:  # cached tools stay listed until an editor connects
             with anyio.move_on_after(_WITHDRAW_WAIT_S):
                 await self._publish(None)
 
@@ -249,7 +301,7 @@ class EditorLink:
     ) -> None:
         async for _version in stale:
             try:
-                await self._publish(await request_catalog(connection))
+                await self._publish(await self._fetch_catalog(connection))
             except ToolError as error:
                 logger.warning("could not refresh the catalogue: %s", error.message)
 
@@ -270,9 +322,17 @@ class EditorLink:
 
 async def request_catalog(connection: PeerConnection) -> Catalog:
     """The catalogue the peer publishes now (``mcp.catalog``); ``PROTOCOL_ERROR`` when it is unreadable."""
-    result = await connection.request(
+    return _parsed(await fetch_catalog(connection))
+
+
+async def fetch_catalog(connection: PeerConnection) -> JsonValue:
+    """The peer's ``mcp.catalog`` answer as it came."""
+    return await connection.request(
         CONTRACT.method("catalog"), None, timeout_s=CONTRACT.answer_wait_s(CONTRACT.timeouts_ms["default"])
     )
+
+
+def _parsed(result: JsonValue) -> Catalog:
     try:
         return parse_catalog(result)
     except ValueError as error:

@@ -48,6 +48,9 @@ class ListedInstance:
             "headless": editor.headless,
             "started_unix": editor.started_unix,
             "answering": self.answering,
+            "owner_pid": editor.owner_pid,
+            "linger_s": editor.linger_s,
+            "linger_deadline_unix": editor.linger_deadline_unix or None,
             "game": None
             if game is None
             else {"port": game.port, "pid": game.pid, "answering": self.game_answering},
@@ -119,11 +122,23 @@ def _render(listed: list[ListedInstance], pruned: int) -> None:
             str(editor.pid),
             escape(editor.godot_version),
             escape(editor.plugin_version),
-            "headless" if editor.headless else "window",
+            _mode(editor),
             _since(editor.started_unix),
             "-" if item.game is None else f"{_port(item.game.port, item.game_answering)} pid {item.game.pid}",
         )
     console.print(table)
+
+
+def _mode(editor: EditorInstance) -> str:
+    """Headless or window, then who owns it: a serving server's pid, or until when it lingers."""
+    mode = "headless" if editor.headless else "window"
+    if editor.linger_deadline_unix > 0:
+        until = datetime.fromtimestamp(editor.linger_deadline_unix).astimezone()
+        return f"{mode}\n[yellow]lingering until {until:%H:%M}[/]"
+    if editor.owner_pid is not None:
+        kept = f", stays {editor.linger_s / 60:g} min" if editor.lingers else ""
+        return f"{mode}\n[dim]launched by pid {editor.owner_pid}{kept}[/]"
+    return mode
 
 
 def _port(port: int, answering: bool) -> str:

@@ -16,7 +16,7 @@ import click
 
 from godot_live_mcp.cli._logging import configure_stderr_logging
 from godot_live_mcp.cli.serve_config import MIN_MAX_TOOLS, ServeConfig, load_serve_config
-from godot_live_mcp.contract import ActionableError
+from godot_live_mcp.contract import CONTRACT, ActionableError, SetupError
 from godot_live_mcp.godot.locator import find_godot
 from godot_live_mcp.instances.addon_install import (
     addon_enabled,
@@ -69,6 +69,15 @@ logger = logging.getLogger("godot_live_mcp.serve")
     "of headless, so editor_screenshot works; about 1 GB and a CPU core while it draws.",
 )
 @click.option(
+    "--linger",
+    "linger",
+    type=click.FloatRange(0, CONTRACT.linger_max_minutes),
+    default=None,
+    metavar="MINUTES",
+    help="Leave the launched editor running for the next session on this project; it quits after MINUTES "
+    "without a client, or when the project is opened in another editor. Default: config.toml, else 0.",
+)
+@click.option(
     "--godot", default=None, help="Godot binary to launch (else GODOT_BIN, PATH, the private install)."
 )
 @click.option(
@@ -104,6 +113,7 @@ def serve_command(
     no_sandbox: bool,
     no_launch: bool,
     display: bool,
+    linger: float | None,
     godot: str | None,
     confirm: str | None,
     tools: str | None,
@@ -132,6 +142,7 @@ def serve_command(
         tools=startup,
         max_tools=most,
         display=display,
+        linger_minutes=_linger_minutes(linger, _config(folder), display=display),
     )
     _check_rate_limit()
     if options.project is not None and options.launch:
@@ -152,6 +163,19 @@ def _choose_sandbox(no_sandbox: bool, config: ServeConfig) -> None:
     if reason:
         os.environ[NO_SANDBOX_ENV] = reason
     logger.info("sandbox of the processes this server starts: %s", sandbox_state())
+
+
+def _linger_minutes(flag: float | None, config: ServeConfig, *, display: bool) -> float:
+    minutes = flag if flag is not None else config.linger or 0.0
+    if minutes > 0 and display:
+        _fail(
+            SetupError(
+                "--linger keeps a headless editor for the next session; the display of --display ends "
+                "with this server.",
+                "Drop --display, or set linger = 0 in .godot-live-mcp/config.toml for this project.",
+            )
+        )
+    return minutes
 
 
 def _check_rate_limit() -> None:

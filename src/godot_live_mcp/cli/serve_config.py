@@ -7,6 +7,7 @@ Its ``[serve]`` table takes these keys; a command-line flag wins over the file, 
     max_tools = 80    # the most tools listed at once, however many groups are loaded (at least 2)
     allow_execute = false  # true: offer editor_execute and execute_code, which run arbitrary code
     sandbox = true    # false: run the editor, its games and test runs unconfined (docs/security.md)
+    linger = 0        # minutes the launched editor stays for the next session, without clients
 
 A key the server does not know, or a value of the wrong type, is an error naming the file and the key.
 """
@@ -18,13 +19,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from godot_live_mcp.contract import SetupError
+from godot_live_mcp.contract import CONTRACT, SetupError
 from godot_live_mcp.regular_files import CONFIG_CAP, read_regular_text
 
 CONFIG_FILE = Path(".godot-live-mcp") / "config.toml"
 SECTION = "serve"
 MIN_MAX_TOOLS = 2
-_KEYS = ("tools", "max_tools", "allow_execute", "sandbox")
+_KEYS = ("tools", "max_tools", "allow_execute", "sandbox", "linger")
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,7 @@ class ServeConfig:
     max_tools: int | None = None
     allow_execute: bool | None = None
     sandbox: bool | None = None
+    linger: float | None = None
 
 
 def config_path(project: Path) -> Path:
@@ -65,6 +67,7 @@ def load_serve_config(project: Path | None) -> ServeConfig:
         max_tools=_max_tools(path, table.get("max_tools")),
         allow_execute=_flag(path, "allow_execute", table.get("allow_execute")),
         sandbox=_flag(path, "sandbox", table.get("sandbox")),
+        linger=_linger(path, table.get("linger")),
     )
 
 
@@ -82,6 +85,15 @@ def _max_tools(path: Path, value: Any) -> int | None:
     if isinstance(value, bool) or not isinstance(value, int) or value < MIN_MAX_TOOLS:
         raise _bad(path, f"max_tools must be a whole number of at least {MIN_MAX_TOOLS}")
     return value
+
+
+def _linger(path: Path, value: Any) -> float | None:
+    if value is None:
+        return None
+    most = CONTRACT.linger_max_minutes
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= most:
+        raise _bad(path, f"linger must be a number of minutes from 0 to {most}")
+    return float(value)
 
 
 def _flag(path: Path, key: str, value: Any) -> bool | None:

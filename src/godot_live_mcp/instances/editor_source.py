@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -22,6 +23,7 @@ Launch = Callable[[Path], EditorProcess]
 # Per step of the stop (clean quit, then SIGTERM): short, because an MCP client gives a server that
 # lost its stdin about 4 s before it SIGKILLs it, and an unfinished stop orphans the editor.
 _STOP_TIMEOUT_S = 1.5
+_LOG_LINE_SHOWN = 160
 
 
 class RegistrySource(EditorSource):
@@ -56,21 +58,34 @@ class LaunchingSource(EditorSource):
         max_failed_launches: int = 3,
         launch: Launch | None = None,
         display: bool = False,
+        linger_s: float = 0.0,
     ) -> None:
         self.project = project
+        self.linger_s = linger_s
         self._registry = registry
         self._ready_timeout_s = ready_timeout_s
         self._max_failed_launches = max_failed_launches
-        self._launch = launch or (lambda path: launch_editor(path, godot=godot, env=env, display=display))
+        self._launch = launch or (
+            lambda path: launch_editor(path, godot=godot, env=env, display=display, linger_s=linger_s)
+        )
         self._process: EditorProcess | None = None
         self._failed_launches = 0
         self._foreign_seen = False
         self._closed = False
+        self._waiting_since: float | None = None  # monotonic time the wait for a launched editor began
 
     @property
     def process(self) -> EditorProcess | None:
         """The editor this server launched, if any."""
         return self._process
+
+    def starting(self) -> str | None:
+        process, since = self._process, self._waiting_since
+        if process is None or since is None:
+            return None
+        state = f"launched for {self.project} (pid {process.pid}, {time.monotonic() - since:.0f} s ago)"
+        last = process.log_tail(1).strip()
+        return f"{state}; its log: {last[:_LOG_LINE_SHOWN]}" if last else state
 
     async def find(self) -> EditorInstance:
         if self._closed:
@@ -82,7 +97,9 @@ class LaunchingSource(EditorSource):
         launched = self._process.pid if self._process is not None else None
         live = find_instance(self.project, registry, prefer_pid=launched)
         if live is not None:
-            self._foreign_seen |= self._process is None or live.pid != self._process.pid
+            # An editor another server left lingering is adopted: relaunched like our own if it goes.
+            ours = self._process is not None and live.pid == self._process.pid
+            self._foreign_seen |= not ours and not live.lingers
             return live
         if self._foreign_seen and self._process is None:
             raise _no_editor(self.project, registry)
@@ -103,12 +120,15 @@ class LaunchingSource(EditorSource):
             logger.info("launching a Godot editor for %s", self.project)
             self._process = self._launch(self.project)
             logger.info("editor pid %d, log %s", self._process.pid, self._process.log_path)
+        self._waiting_since = time.monotonic()
         try:
             instance = await self._process.wait_ready(self._ready_timeout_s)
         except ToolError:
             self._failed_launches += 1
             await self._stop_process()
             raise
+        finally:
+            self._waiting_since = None
         self._failed_launches = 0
         return instance
 
@@ -117,8 +137,20 @@ class LaunchingSource(EditorSource):
         self._closed = True
 
     async def stop(self) -> None:
-        """Stop the editor this server launched (bounded; safe to call more than once)."""
+        """Stop the editor this server launched (bounded; safe to call more than once), or, with
+        ``linger_s``, leave it running for the next session once it is ready."""
         self._closed = True
+        process = self._process
+        ready = process is not None and process.is_running() and process.instance is not None
+        if self.linger_s > 0 and process is not None and ready:
+            self._process = None
+            process.leave()
+            logger.info(
+                "leaving the editor (pid %d) for the next session: it quits after %.0f min without a client",
+                process.pid,
+                self.linger_s / 60,
+            )
+            return
         await self._stop_process()
 
     async def _stop_process(self) -> None:

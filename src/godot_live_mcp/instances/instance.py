@@ -84,6 +84,14 @@ class EditorInstance:
     runtime: RuntimeInstance | None = None
     lsp_port: int | None = None  # the GDScript language server; None: an older addon, or not published
     dap_port: int | None = None
+    owner_pid: int | None = None  # the server that launched it; None: a person started it
+    linger_s: float = 0.0  # how long it stays after its server is gone (serve --linger), without clients
+    linger_deadline_unix: float = 0.0  # when it quits unless a client connects; 0: not lingering now
+
+    @property
+    def lingers(self) -> bool:
+        """Launched by a server to stay for the next session: any server may adopt it."""
+        return self.linger_s > 0
 
     @property
     def url(self) -> str:
@@ -119,6 +127,9 @@ class EditorInstance:
             runtime=RuntimeInstance.from_json(runtime) if isinstance(runtime, Mapping) else None,
             lsp_port=_optional_int(data, "lsp_port"),
             dap_port=_optional_int(data, "dap_port"),
+            owner_pid=_optional_int(data, "owner_pid"),
+            linger_s=_optional_float(data, "linger_s"),
+            linger_deadline_unix=_optional_float(data, "linger_deadline_unix"),
         )
 
 
@@ -150,6 +161,10 @@ def _int(data: Mapping[str, object], key: str) -> int:
 
 def _optional_int(data: Mapping[str, object], key: str) -> int | None:
     return _int(data, key) if data.get(key) is not None else None
+
+
+def _optional_float(data: Mapping[str, object], key: str) -> float:
+    return _float(data, key) if data.get(key) is not None else 0.0
 
 
 def _float(data: Mapping[str, object], key: str) -> float:

@@ -21,7 +21,7 @@ import anyio
 import platformdirs
 
 from godot_live_mcp.bridge.peer_connection import request_quit
-from godot_live_mcp.contract import ActionableError, ErrorCode, ToolError
+from godot_live_mcp.contract import CONTRACT, ActionableError, ErrorCode, ToolError
 from godot_live_mcp.godot.display import DISPLAY_STACK_ENV, XDisplay, display_stack, start_display
 from godot_live_mcp.godot.locator import GodotNotFound, find_godot
 from godot_live_mcp.instances.instance import EditorInstance, Endpoint
@@ -134,6 +134,13 @@ class EditorProcess:
             self.display.stop()
         return self.returncode
 
+    def leave(self) -> None:
+        """Let the editor run on after this process (``serve --linger``): only what this process holds
+        for it is given up; the editor ends itself."""
+        if self._held is not None:
+            self._held.close()
+            self._held = None
+
     def log_tail(self, lines: int = 20) -> str:
         """The last ``lines`` lines of the editor's log, without colour codes, secrets redacted (the
         project's own scripts print there)."""
@@ -168,6 +175,7 @@ def launch_editor(
     log_path: Path | None = None,
     extra_args: Sequence[str] = (),
     display: bool = False,
+    linger_s: float = 0.0,
 ) -> EditorProcess:
     """Start ``godot --headless --editor`` on ``project``; its output goes to ``log_path``, never to ours.
 
@@ -175,6 +183,8 @@ def launch_editor(
     editor and this program agree on the registry. With ``display``, the editor runs with its whole
     interface on a private Xvfb display this process starts (and ``stop()`` ends), so editor screenshots
     work. Either way it learns the display stack's command, to give its games a private display on demand.
+    With ``linger_s``, the editor is not tied to this process: once it is gone, the editor stays that
+    long without clients for the next session, then quits by itself (``linger.gd``).
     """
     project = project.expanduser().resolve()
     try:
@@ -203,11 +213,13 @@ def launch_editor(
     # The engine keeps these flags from OS.get_cmdline_args(): the addon learns the port from the env
     # (and keeps the language server closed until a tool asks for it: engine_servers.gd).
     full_env[LSP_PORT_ENV] = str(ports["--lsp-port"])
+    if linger_s > 0:
+        full_env[CONTRACT.linger_env] = f"{linger_s:g}"
     args += [part for flag, port in ports.items() if flag not in extra_args for part in (flag, str(port))]
     with _private_log(log_path) as log:
         try:
             # Sandboxed where the platform allows, and tied to this process: its games inherit both.
-            command, full_env = confine([*args, *extra_args], project, full_env)
+            command, full_env = confine([*args, *extra_args], project, full_env, tie=linger_s <= 0)
             popen = _spawn(command, log, full_env, project)
         except OSError as error:
             if screen is not None:

@@ -46,10 +46,11 @@ def sandbox_state(env: Mapping[str, str] | None = None) -> str:
 
 
 def confine(
-    command: Sequence[str], project: Path, env: Mapping[str, str]
+    command: Sequence[str], project: Path, env: Mapping[str, str], *, tie: bool = True
 ) -> tuple[list[str], dict[str, str]]:
     """``command`` (a Godot binary and its arguments, run on ``project`` with ``env``) as a command that
-    runs it in the sandbox when the sandbox is on, and dies with this process either way; and its env."""
+    runs it in the sandbox when the sandbox is on, and dies with this process either way (unless not
+    ``tie``: an editor left for the next session, which ends itself); and its env."""
     full_env = {**env, PARENT_PID_ENV: str(os.getpid())}
     state = sandbox_state(full_env)
     if sys.platform == "win32":
@@ -61,7 +62,7 @@ def confine(
         policy = confined.to_json()
     else:
         full_env[SANDBOX_ENV] = state
-    return _entry(policy, command), full_env
+    return _entry(policy, command, tie=tie), full_env
 
 
 def tied(command: Sequence[str]) -> list[str]:
@@ -72,7 +73,8 @@ def tied(command: Sequence[str]) -> list[str]:
     return _entry("-", command)
 
 
-def _entry(policy: str, command: Sequence[str]) -> list[str]:
-    """The wrapper (``python -m godot_live_mcp.sandbox``) that ties ``command`` to this process, applies
-    ``policy`` (``-``: none), then becomes ``command``."""
-    return [sys.executable, "-I", "-m", "godot_live_mcp.sandbox", str(os.getpid()), policy, "--", *command]
+def _entry(policy: str, command: Sequence[str], *, tie: bool = True) -> list[str]:
+    """The wrapper (``python -m godot_live_mcp.sandbox``) that ties ``command`` to this process (parent
+    ``0``: to none), applies ``policy`` (``-``: none), then becomes ``command``."""
+    parent = str(os.getpid()) if tie else "0"
+    return [sys.executable, "-I", "-m", "godot_live_mcp.sandbox", parent, policy, "--", *command]

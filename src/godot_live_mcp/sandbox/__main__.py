@@ -1,5 +1,5 @@
 """``python -m godot_live_mcp.sandbox PARENT_PID POLICY -- PROGRAM ARGS...``: tie this process to its
-parent (killed when the parent ends), apply the policy (``-``: none), then become PROGRAM."""
+parent (killed when the parent ends; ``0``: no tie), apply the policy (``-``: none), then become PROGRAM."""
 
 from __future__ import annotations
 
@@ -25,9 +25,10 @@ def main(argv: list[str]) -> int:
         )
         return 2
     parent, policy, command = int(argv[0]), argv[1], argv[3:]
-    ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    if os.getppid() != parent:
-        return 1  # the parent ended before the tie was made
+    if parent != 0:
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        if os.getppid() != parent:
+            return 1  # the parent ended before the tie was made
     if policy != "-":
         confined = SandboxPolicy.from_json(policy)
         paths = [(Path(path), READ) for path in confined.read] + [

@@ -22,6 +22,7 @@ from godot_live_mcp.plugins import ProjectPlugins
 from godot_live_mcp.server.builtin_tools import builtin_tool_names
 from godot_live_mcp.server.discovery import discover
 from godot_live_mcp.server.editor_tools import editor_tool_entries
+from godot_live_mcp.server.editor_wait import wait_for_editor
 from godot_live_mcp.server.features import FeatureOptions, ServerFeatures
 from godot_live_mcp.server.game_owner import GameOwner
 from godot_live_mcp.server.hooks import ToolCall, ToolHook, ToolOutcome
@@ -210,7 +211,7 @@ class GodotMcpApp:
     async def _list_tools(
         self, ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
     ) -> types.ListToolsResult:
-        await self.link.wait_first_attempt(self._startup_wait_s)
+        await self.link.wait_for_tools(self._startup_wait_s)
         return types.ListToolsResult(tools=self.visible_tools(session_groups(ctx.session)))
 
     async def _call_tool(
@@ -232,7 +233,7 @@ class GodotMcpApp:
         try:
             if params.name == DISCOVER_TOOLS:
                 return await self._discover(ctx, params.arguments)
-            entry = await self._lookup(params.name)
+            entry = await self._lookup(ctx, params.name)
             self._check_policy(entry)
             routed = await self._routed(ctx, entry, params.arguments)
             scene = session_scene(ctx.session)
@@ -276,7 +277,7 @@ class GodotMcpApp:
     ) -> types.CallToolResult:
         """``discover_tools``; a call that changed the session's list tells that session, once."""
         if self.link.catalog is None:
-            await self.link.wait_first_attempt(self._startup_wait_s)
+            await self.link.wait_for_tools(self._startup_wait_s)
         groups = session_groups(ctx.session)
         found = discover(
             self.surface(groups), groups, arguments, self.surface, keeps_state=keeps_state(ctx.session)
@@ -287,11 +288,13 @@ class GodotMcpApp:
             )
         return found.result
 
-    async def _lookup(self, name: str) -> ToolEntry:
-        """Any catalogued tool, listed or not: the surface decides only what is listed."""
-        if self.link.catalog is None:
-            await self.link.wait_first_attempt(self._startup_wait_s)
+    async def _lookup(self, ctx: ServerRequestContext[Any], name: str) -> ToolEntry:
+        """Any catalogued tool, listed or not: the surface decides only what is listed. An editor's tool
+        called while its editor is still starting waits for it (``editor_wait.py``)."""
         entry = self.table.get(name)
+        if self.link.catalog is None and (entry is None or entry.owner <= ToolOwner.EXTENSION):
+            await wait_for_editor(self.link, ctx.session, self._startup_wait_s)
+            entry = self.table.get(name)
         if entry is None:  # The catalogue may be on its way into the table right now.
             await self.link.wait_settled(self._startup_wait_s)
             entry = self.table.get(name)

@@ -15,6 +15,7 @@ from typing import Literal
 
 import anyio
 
+from godot_live_mcp.bridge.catalog_cache import CatalogCache
 from godot_live_mcp.bridge.debugger_pause import follow_debugger
 from godot_live_mcp.bridge.editor_link import EditorLink, EditorSource
 from godot_live_mcp.bridge.runtime_link import RuntimeLink
@@ -52,12 +53,18 @@ class ServeOptions:
     tools: StartupTools = field(default_factory=StartupTools)
     max_tools: int = DEFAULT_MAX_TOOLS
     display: bool = False
+    linger_minutes: float = 0.0
 
 
 def editor_source(options: ServeOptions) -> EditorSource:
     """Launch (and own) an editor only when a project is named and launching is allowed."""
     if options.project is not None and options.launch:
-        return LaunchingSource(options.project, godot=options.godot, display=options.display)
+        return LaunchingSource(
+            options.project,
+            godot=options.godot,
+            display=options.display,
+            linger_s=options.linger_minutes * 60,
+        )
     return RegistrySource(options.project)
 
 
@@ -88,8 +95,8 @@ class OwnedProcesses:
                 launched = self._source if isinstance(self._source, LaunchingSource) else None
                 if launched is not None:
                     launched.close()  # from here on, a lost editor is never relaunched
-                if launched is None or launched.process is None:
-                    await self._games.stop(self._link)
+                if launched is None or launched.process is None or launched.linger_s > 0:
+                    await self._games.stop(self._link)  # our game, in an editor that stays
                 self._link.close()
                 if launched is not None:
                     await launched.stop()
@@ -115,7 +122,9 @@ async def serve(options: ServeOptions) -> None:
 async def _serve(options: ServeOptions, signals: AsyncIterator[int], listener: HttpListener | None) -> None:
     source = editor_source(options)
     policy = ToolPolicy.from_settings(options.read_only, options.allow_execute)
-    link = EditorLink(source, read_only=policy.read_only)
+    # The project's tools from its last session are listed until its editor is up.
+    cache = CatalogCache(options.project) if options.project is not None else None
+    link = EditorLink(source, read_only=policy.read_only, cache=cache)
     runtime = RuntimeLink(lambda: link.instance, pause=follow_debugger(link))
     plugins = project_plugins(options, link)
     roster = EditorRoster(link, runtime, project=options.project)

@@ -76,7 +76,7 @@ def editor_tool_entries(
 def _entry(spec: CommandSpec, link: EditorLink, runtime: RuntimeLink | None) -> ToolEntry | None:
     try:
         tool = project_command(spec)
-        validator = ArgumentValidator(tool.input_schema)
+        validator = ArgumentValidator(tool.input_schema, trusted=not spec.is_extension)
     except ToolError as error:
         logger.error("%s: %s", error.code, error.message)
         return None

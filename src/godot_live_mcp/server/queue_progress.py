@@ -62,6 +62,10 @@ class CallProgress:
             message = f"{tool} still running: {elapsed:.0f} s of at most {timeout_s:.0f} s."
             await self._send(self._next_count(), None, message)
 
+    async def say(self, message: str) -> None:
+        """One more step of progress, told in ``message``."""
+        await self._send(self._next_count(), None, message)
+
     def _next_count(self) -> float:
         return 1 if self._last is None else math.floor(self._last) + 1
 

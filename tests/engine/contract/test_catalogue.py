@@ -6,6 +6,8 @@ import re
 
 import mcp_types as types
 import pytest
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import SchemaError
 from mcp.client import Client
 
 from godot_live_mcp.contract import CONTRACT
@@ -28,6 +30,17 @@ async def test_every_builtin_declares_an_object_output_schema(tools: Client) -> 
         tool.name for tool in await builtin_tools(tools) if (tool.output_schema or {}).get("type") != "object"
     ]
     assert not missing, f"tools without an object outputSchema: {missing}"
+
+
+async def test_every_builtin_input_schema_is_valid_json_schema(tools: Client) -> None:
+    """The server trusts the built-in schemas (it checks only extensions' at run time): this is the check."""
+    invalid = []
+    for tool in await builtin_tools(tools):
+        try:
+            Draft202012Validator.check_schema(tool.input_schema)
+        except SchemaError as error:
+            invalid.append(f"{tool.name}: {error.message}")
+    assert not invalid
 
 
 async def test_every_builtin_has_a_description_annotations_and_an_object_input_schema(tools: Client) -> None:

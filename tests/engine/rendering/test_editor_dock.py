@@ -7,6 +7,7 @@ disable and re-enable the plugin, then quit the editor and read its whole log.
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 import shutil
 from collections.abc import AsyncIterator, Callable
@@ -17,12 +18,14 @@ from typing import Any
 import anyio
 import pytest
 from mcp.client import Client
+from websockets.asyncio.client import connect
 
 from godot_live_mcp import __version__
 from godot_live_mcp.bridge.jsonrpc import JsonValue
 from godot_live_mcp.bridge.peer_connection import PeerConnection, connect_peer
 from godot_live_mcp.cli._client_config import merged_config, serve_entry
 from godot_live_mcp.cli._clients import client_named
+from godot_live_mcp.contract import CONTRACT
 from godot_live_mcp.instances.addon_install import project_root
 from godot_live_mcp.security.extension_consent import disable
 from tests.engine.authoring._helpers import call
@@ -45,6 +48,7 @@ return {
 	"status": (dock.get_node("Status") as Label).text,
 	"read_only": (dock.get_node("ReadOnly") as CheckButton).button_pressed,
 	"clients": (dock.get_node("Clients") as Label).text,
+	"version_gap": (dock.get_node("VersionGap") as Label).text if dock.get_node("VersionGap").visible else "",
 	"calls": range(calls.item_count).map(func(i: int) -> String: return calls.get_item_text(i)),
 	"slot": str(dock.get_parent().get_parent().name),
 	"visible": dock.is_visible_in_tree(),
@@ -135,6 +139,38 @@ async def test_the_dock_is_a_tab_of_the_editor_docks_that_shows_the_port_and_the
     assert mixed["clients"].splitlines() == [f"{CLIENT} (read-only)", CLIENT]
     assert mixed["read_only"] is False, "the switch is on only when every connected server is read-only"
     assert visible is True, "shown when its tab is chosen"
+
+
+async def older_server_greets(editor: EngineEditor, version: str, protocol: int) -> None:
+    """A server of another version authenticates as that server would, then leaves."""
+    token = editor.instance.token_path.read_text().strip()
+    greeting = {"token": token, "client": f"godot-live-mcp/{version}", "protocol_version": protocol}
+    frame = {"jsonrpc": "2.0", "id": 1, "method": "auth", "params": {**greeting, "server_version": version}}
+    async with connect(editor.instance.url) as socket:
+        await socket.send(json.dumps(frame))
+        assert json.loads(await socket.recv())["result"]["authed"] is True
+
+
+async def test_a_server_of_another_version_is_named_in_the_dock_with_the_fix(
+    gui_editor: EngineEditor,
+) -> None:
+    async with editor_peer(gui_editor) as peer:
+        matching = await dock_when(peer, connected(1))
+        await older_server_greets(gui_editor, "0.0.9", CONTRACT.protocol_version)
+        older = await dock_when(peer, lambda state: state["version_gap"] != "")
+        await older_server_greets(gui_editor, "9.0.0", CONTRACT.protocol_version + 1)
+        newer = await dock_when(peer, lambda state: "protocol" in state["version_gap"])
+        async with editor_peer(gui_editor):  # a matching server again: nothing to fix
+            cleared = await dock_when(peer, lambda state: state["version_gap"] == "")
+
+    install = f"`godot-live-mcp install-addon --force {gui_editor.project}`"
+    assert matching["version_gap"] == ""
+    assert older["version_gap"].startswith(f"Server godot-live-mcp 0.0.9, addon {__version__}. ")
+    assert install in older["version_gap"]
+    assert "`pipx upgrade godot-live-mcp`" in older["version_gap"]
+    protocols = f"(protocol {CONTRACT.protocol_version + 1} there, {CONTRACT.protocol_version} here"
+    assert newer["version_gap"].startswith(f"Server godot-live-mcp 9.0.0, addon {__version__} {protocols}")
+    assert cleared["version_gap"] == ""
 
 
 async def test_a_call_of_an_mcp_client_is_listed_newest_first_with_its_duration(

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from godot_live_mcp.cli.main import cli
-from godot_live_mcp.cli.serve import _tool_surface
+from godot_live_mcp.cli.serve import _linger_minutes, _tool_surface
 from godot_live_mcp.cli.serve_config import ServeConfig, config_path, load_serve_config
 from godot_live_mcp.contract import SetupError
 from godot_live_mcp.server.composition import ServeOptions
@@ -39,6 +39,8 @@ def test_the_serve_table_gives_tools_and_max_tools(tmp_path: Path) -> None:
         ("[serve]\nmax_tools = 1\n", "at least 2"),
         ("[serve]\ntools = 3\n", "tools must be"),
         ("[serve\n", "is not valid TOML"),
+        ("[serve]\nlinger = -1\n", "linger must be a number of minutes from 0 to 1440"),
+        ("[serve]\nlinger = true\n", "linger must be"),
     ],
 )
 def test_a_bad_file_names_the_file_and_the_problem(tmp_path: Path, text: str, problem: str) -> None:
@@ -46,6 +48,17 @@ def test_a_bad_file_names_the_file_and_the_problem(tmp_path: Path, text: str, pr
     with pytest.raises(SetupError, match=r"config\.toml") as caught:
         load_serve_config(tmp_path)
     assert problem in caught.value.message
+
+
+def test_linger_comes_from_the_flag_else_the_file_and_never_with_a_display(tmp_path: Path) -> None:
+    write_config(tmp_path, "[serve]\nlinger = 15\n")
+    config = load_serve_config(tmp_path)
+    assert config.linger == 15.0
+    assert _linger_minutes(None, config, display=False) == 15.0
+    assert _linger_minutes(2.5, config, display=False) == 2.5
+    assert _linger_minutes(None, ServeConfig(), display=True) == 0.0
+    with pytest.raises(SystemExit):
+        _linger_minutes(None, config, display=True)
 
 
 def test_flags_win_over_the_file_and_the_file_over_the_defaults(tmp_path: Path) -> None:

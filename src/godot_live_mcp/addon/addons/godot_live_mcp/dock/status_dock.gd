@@ -33,6 +33,7 @@ var _server: EditorServer
 var _status: Label = Label.new()
 var _read_only: CheckButton = CheckButton.new()
 var _clients: Label = Label.new()
+var _version_gap: Label = Label.new()
 var _calls: ItemList = ItemList.new()
 var _copy: Button = Button.new()
 var _timer: Timer = Timer.new()
@@ -67,6 +68,9 @@ func _build() -> void:
 	_read_only.tooltip_text = READ_ONLY_TIP
 	_clients.name = "Clients"
 	_clients.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
+	_version_gap.name = "VersionGap"
+	_version_gap.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
+	_version_gap.add_theme_color_override("font_color", get_theme_color("warning_color", "Editor"))
 	_calls.name = "Calls"
 	_calls.size_flags_vertical = Control.SIZE_EXPAND_FILL
 	_calls.custom_minimum_size = Vector2(0, 120 * EditorInterface.get_editor_scale())
@@ -80,7 +84,8 @@ func _build() -> void:
 	_timer.autostart = true
 	var heading: Label = Label.new()
 	heading.text = "Last calls"
-	for child: Node in [_status, _read_only, _clients, _waiting, _catalog, heading, _calls, _copy, _timer]:
+	var rows: Array[Node] = [_status, _read_only, _clients, _version_gap, _waiting, _catalog, heading, _calls]
+	for child: Node in rows + [_copy, _timer]:
 		add_child(child)
 
 
@@ -95,6 +100,8 @@ func _refresh() -> void:
 		lines.append("%s%s" % [client.client, " (read-only)" if client.read_only else ""])
 	_clients.text = "\n".join(lines)
 	_clients.visible = not lines.is_empty()
+	_version_gap.text = _server.version_gap()
+	_version_gap.visible = not _version_gap.text.is_empty()
 	_waiting.refresh()
 	if _copied_until_ms != 0 and Time.get_ticks_msec() > _copied_until_ms:
 		_copy.text = COPY_TEXT

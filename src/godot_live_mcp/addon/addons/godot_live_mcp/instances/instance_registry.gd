@@ -40,6 +40,16 @@ func publish(channel: String, fields: Dictionary) -> Error:
 	return rebuild_locked()
 
 
+## Lays fields over this instance's published entry, then rebuilds; nothing before publish().
+func update(fields: Dictionary) -> Error:
+	if _entry_path == "":
+		return ERR_UNCONFIGURED
+	var entry: Dictionary = JsonFile.read(_entry_path)
+	entry.merge(fields, true)
+	var err: Error = JsonFile.write_atomic(_entry_path, entry)
+	return err if err != OK else rebuild_locked()
+
+
 ## Removes this instance's entry and rebuilds; safe to call twice.
 func withdraw() -> void:
 	if _entry_path == "":

@@ -17,11 +17,16 @@ var _next_check_ms: int = 0
 
 
 func _init() -> void:
+	_parent = parent_pid()
+
+
+## The process that started this one (0: none named), read from the environment once.
+static func parent_pid() -> int:
 	if _inherited < 0:
 		var given: String = OS.get_environment(PARENT_ENV).strip_edges()
 		_inherited = int(given) if given.is_valid_int() else 0
 		OS.set_environment(PARENT_ENV, str(OS.get_process_id()))
-	_parent = _inherited
+	return _inherited
 
 
 ## True once the parent has ended (probed at most every EVERY_MS); false without a named parent.

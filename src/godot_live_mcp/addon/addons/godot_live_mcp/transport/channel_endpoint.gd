@@ -11,6 +11,8 @@ const InstanceRegistry := preload("res://addons/godot_live_mcp/instances/instanc
 const InstanceIdentity := preload("res://addons/godot_live_mcp/instances/instance_identity.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const LanguageServerPorts := preload("res://addons/godot_live_mcp/instances/language_server_ports.gd")
+const ParentWatch := preload("res://addons/godot_live_mcp/instances/parent_watch.gd")
+const Linger := preload("res://addons/godot_live_mcp/instances/linger.gd")
 
 var channel: String
 ## Null until open() has bound a port.
@@ -59,6 +61,11 @@ func open(buffer_bytes: int, on_message: Callable, on_peer_closed: Callable) -> 
 	return _instances.publish(channel, _entry_fields())
 
 
+## Lays fields over this channel's registry entry (a lingering editor's deadline).
+func update_entry(fields: Dictionary) -> Error:
+	return _instances.update(fields)
+
+
 ## Sends message to one authenticated peer (what the routers are given to answer with).
 func send(peer_id: int, message: Dictionary) -> Error:
 	return transport.send(peer_id, message) if transport != null else ERR_UNCONFIGURED
@@ -91,4 +98,7 @@ func _entry_fields() -> Dictionary:
 	fields.merge({"%s_port" % channel: transport.port, "token_path": _token_path})
 	if channel == "editor":
 		fields.merge(LanguageServerPorts.fields())
+		var owner: int = ParentWatch.parent_pid()
+		if owner > 0:  # launched by a server: which one, and whether it stays after it
+			fields.merge({"owner_pid": owner, "linger_s": Linger.configured_s()})
 	return fields

@@ -16,6 +16,7 @@ const MainLoopGuard := preload("res://addons/godot_live_mcp/dispatch/main_loop_g
 const ToolkitSettings := preload("res://addons/godot_live_mcp/core/toolkit_settings.gd")
 const WsTransport := preload("res://addons/godot_live_mcp/transport/ws_transport.gd")
 const ParentWatch := preload("res://addons/godot_live_mcp/instances/parent_watch.gd")
+const Linger := preload("res://addons/godot_live_mcp/instances/linger.gd")
 
 var _registry: CommandRegistry
 var _endpoint: ChannelEndpoint = ChannelEndpoint.new("editor")
@@ -23,6 +24,7 @@ var _router: RequestRouter
 var _idle_sleep: IdleSleep = IdleSleep.new()
 var _pumping: bool = false
 var _parent_watch: ParentWatch = ParentWatch.new()
+var _linger: Linger = Linger.new()
 
 
 func _init(registry: CommandRegistry) -> void:
@@ -51,6 +53,11 @@ func clients() -> Array[WsTransport.Greeting]:
 	return _endpoint.transport.greetings()
 
 
+## What differs between the last connected server's versions and this addon's ("" when none).
+func version_gap() -> String:
+	return _endpoint.transport.version_gap if _endpoint.transport != null else ""
+
+
 ## Undoes start() in reverse: catalogue listener, the channel (entry, token, socket), sleep setting.
 func stop() -> void:
 	if _registry.catalog_changed.is_connected(_on_catalog_changed):
@@ -61,9 +68,11 @@ func stop() -> void:
 
 func _process(_delta: float) -> void:
 	if _parent_watch.parent_gone():
-		push_warning("godot_live_mcp: the server that launched this editor is gone; quitting")
-		get_tree().quit()
-		return
+		var why: String = _linger.reason_to_quit(clients().size(), _endpoint.update_entry)
+		if not why.is_empty():
+			push_warning("godot_live_mcp: %s; quitting" % why)
+			get_tree().quit()
+			return
 	# Not inside a save's nested frames: no reply could leave and no next mutation may start there.
 	if _endpoint.transport == null or MainLoopGuard.is_held():
 		return

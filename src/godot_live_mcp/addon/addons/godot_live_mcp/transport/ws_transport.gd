@@ -9,6 +9,7 @@ extends RefCounted
 
 const Jsonrpc := preload("res://addons/godot_live_mcp/transport/jsonrpc.gd")
 const AuthToken := preload("res://addons/godot_live_mcp/transport/auth_token.gd")
+const VersionGap := preload("res://addons/godot_live_mcp/transport/version_gap.gd")
 const ContractData := preload("res://addons/godot_live_mcp/contract/contract_data.gd")
 const Scrubber := preload("res://addons/godot_live_mcp/security/scrubber.gd")
 const WireNumbers := preload("res://addons/godot_live_mcp/contract/wire_numbers.gd")
@@ -16,15 +17,21 @@ const WireNumbers := preload("res://addons/godot_live_mcp/contract/wire_numbers.
 const HEADER_MARGIN_BYTES := 64
 
 
-## What an authenticated peer said of itself in its auth request ("client", "read_only").
+## What an authenticated peer said of itself in its auth request ("client", "read_only", and the
+## versions it speaks: "protocol_version", "server_version").
 class Greeting:
 	extends RefCounted
 	var client: String
 	var read_only: bool
+	var protocol_version: int
+	var server_version: String
 
 	func _init(params: Dictionary) -> void:
 		client = str(params.get("client", ""))
 		read_only = params.get("read_only", false) == true
+		var protocol: Variant = params.get("protocol_version", 0)
+		protocol_version = int(protocol) if protocol is int or protocol is float else 0
+		server_version = str(params.get("server_version", ""))
 
 
 class Peer:
@@ -49,6 +56,8 @@ var on_message: Callable
 var on_peer_closed: Callable
 ## func() -> Dictionary, the identity sent back on successful auth.
 var auth_reply: Callable
+## Set by each authenticated peer: what differs between its versions and this addon's ("" when none).
+var version_gap: String = ""
 
 var port: int = 0
 var buffer_bytes: int = 1024 * 1024
@@ -225,6 +234,7 @@ func _authenticate(peer: Peer, text: String) -> void:
 		return
 	peer.authed = true
 	peer.greeting = Greeting.new(request.params)
+	version_gap = VersionGap.between(peer.greeting.server_version, peer.greeting.protocol_version)
 	send(peer.id, Jsonrpc.result(request.id, auth_reply.call()))
 
 
