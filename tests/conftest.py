@@ -10,6 +10,7 @@ import anyio
 import pytest
 from mcp.client import Client
 
+from godot_live_mcp.bridge.catalog_cache import CACHE_DIR_ENV
 from godot_live_mcp.contract import ActionableError
 from godot_live_mcp.godot.locator import find_godot
 from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
@@ -48,7 +49,8 @@ def engine_editor(
     workspace = tmp_path_factory.mktemp("engine")
     project = copy_demo_project(workspace / "demo_project")
     registry = workspace / "registry"
-    env = {REGISTRY_DIR_ENV: str(registry)}
+    # The session's servers keep their catalogues in its workspace, not in the person's cache folder.
+    env = {REGISTRY_DIR_ENV: str(registry), CACHE_DIR_ENV: str(workspace / "catalogs")}
     with start_editor(project, env, workspace / "editor.log", editor_logs) as process:
         instance = anyio.run(process.wait_ready, 120.0)
         yield EngineEditor(project, registry, process.log_path, env, process, instance, workspace)

@@ -30,9 +30,11 @@ def test_script_errors_and_engine_errors_are_reported_with_their_location(tmp_pa
         "\x1b[1;31mSCRIPT ERROR:\x1b[0m Parse Error: Unexpected token\n"
         "   at: GDScript::reload (res://addons/godot_live_mcp/plugin.gd:3)\n"
         "ERROR: Failed to load script\n"
-        "WARNING: not an error\n",
+        "WARNING: not an error\n"
+        "WARNING: NaN found in argument passed to JSON.stringify; replaced with null.\n",
     )
     assert engine_errors(log) == [
         "SCRIPT ERROR: Parse Error: Unexpected token  at: GDScript::reload (res://addons/godot_live_mcp/plugin.gd:3)",
         "ERROR: Failed to load script",
+        "WARNING: NaN found in argument passed to JSON.stringify; replaced with null.",
     ]

@@ -274,7 +274,7 @@ class EditorLink:
         raw = await fetch_catalog(connection)
         catalog = _parsed(raw)
         if self._cache is not None:
-            await anyio.to_thread.run_sync(self._cache.save, raw)
+            await anyio.to_thread.run_sync(self._cache.save, raw, connection.identity.plugin_version)
         return catalog
 
     async def _publish(self, catalog: Catalog | None, *, provisional: bool = False) -> None:

@@ -289,12 +289,12 @@ class GodotMcpApp:
         return found.result
 
     async def _lookup(self, ctx: ServerRequestContext[Any], name: str) -> ToolEntry:
-        """Any catalogued tool, listed or not: the surface decides only what is listed. An editor's tool
-        called while its editor is still starting waits for it (``editor_wait.py``)."""
-        entry = self.table.get(name)
-        if self.link.catalog is None and (entry is None or entry.owner <= ToolOwner.EXTENSION):
+        """Any catalogued tool, listed or not: the surface decides only what is listed. A call made while
+        the editor is still starting waits for it (``editor_wait.py``): the server's own tools (lsp,
+        tests, plugins) work on that editor too."""
+        if self.link.catalog is None:
             await wait_for_editor(self.link, ctx.session, self._startup_wait_s)
-            entry = self.table.get(name)
+        entry = self.table.get(name)
         if entry is None:  # The catalogue may be on its way into the table right now.
             await self.link.wait_settled(self._startup_wait_s)
             entry = self.table.get(name)

@@ -15,6 +15,7 @@ from anyio.streams.memory import MemoryObjectReceiveStream
 from mcp.client import Client, IncomingMessage
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
+from godot_live_mcp.bridge.catalog_cache import CACHE_DIR_ENV
 from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
 from tests.engine.harness import EVERY_TOOL, EngineEditor
 
@@ -51,7 +52,12 @@ async def watched_server(
             heard.append(None)
             sent.send_nowait(None)
 
-    env = {**editor.env, REGISTRY_DIR_ENV: str(workspace / "registry")}
+    # Its own registry and catalogue cache: what it lists before an editor is up depends on it alone.
+    env = {
+        **editor.env,
+        REGISTRY_DIR_ENV: str(workspace / "registry"),
+        CACHE_DIR_ENV: str(workspace / "catalogs"),
+    }
     params = StdioServerParameters(
         command=sys.executable,
         args=["-m", "godot_live_mcp", "serve", "--tools", "all", "--max-tools", str(EVERY_TOOL), *serve_args],

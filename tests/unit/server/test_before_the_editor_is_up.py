@@ -14,11 +14,13 @@ from mcp.client import Client
 from godot_live_mcp.bridge.catalog_cache import CatalogCache
 from godot_live_mcp.bridge.editor_link import Backoff, EditorLink, EditorSource
 from godot_live_mcp.contract import ErrorCode
+from godot_live_mcp.instances.addon_install import bundled_addon_version, install_addon
 from godot_live_mcp.instances.instance import EditorInstance
 from godot_live_mcp.server import editor_wait
 from godot_live_mcp.server.app import GodotMcpApp
 from godot_live_mcp.server.tool_policy import ToolPolicy
 from tests.mcp_results import failure
+from tests.unit.cli.cli_process import make_project
 from tests.unit.fakes.fake_editor import FakeEditor, command
 from tests.unit.fakes.sources import FixedSource
 
@@ -59,13 +61,33 @@ async def remember_catalogue(tmp_path: Path, cache: CatalogCache) -> None:
 def test_a_cache_keeps_one_projects_catalogue(tmp_path: Path) -> None:
     cache = CatalogCache(tmp_path / "game", tmp_path / "cache")
     assert cache.load() is None
-    cache.save({"catalog_version": 3, "commands": list(COMMANDS)})
+    cache.save({"catalog_version": 3, "commands": list(COMMANDS)}, "0.1.0")
     again = CatalogCache(tmp_path / "game", tmp_path / "cache").load()
     other = CatalogCache(tmp_path / "other", tmp_path / "cache").load()
     assert again is not None
     assert [spec.name for spec in again.commands] == ["scene.get_tree", "node.delete"]
     assert other is None
     assert cache.path.stat().st_mode & 0o777 == 0o600
+
+
+def test_a_project_never_served_borrows_the_builtins_of_its_addon_version(tmp_path: Path) -> None:
+    extension = {**command("mine.hello"), "owner": "extension:Mine"}
+    CatalogCache(tmp_path / "served", tmp_path / "cache").save(
+        {"catalog_version": 1, "commands": [*COMMANDS, extension]}, bundled_addon_version()
+    )
+    fresh = make_project(tmp_path / "fresh")
+    without_addon = CatalogCache(fresh, tmp_path / "cache").load()
+    install_addon(fresh)
+    borrowed = CatalogCache(fresh, tmp_path / "cache").load()
+    CatalogCache(tmp_path / "served", tmp_path / "cache").save(
+        {"catalog_version": 2, "commands": []}, "0.0.1"
+    )
+    other_version = CatalogCache(fresh, tmp_path / "cache").load()
+
+    assert without_addon is None
+    assert borrowed is not None
+    assert [spec.name for spec in borrowed.commands] == ["scene.get_tree", "node.delete"]  # no extension
+    assert other_version is None
 
 
 def test_an_unreadable_cache_is_no_cache(tmp_path: Path) -> None:

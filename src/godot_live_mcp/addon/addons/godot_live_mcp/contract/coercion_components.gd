@@ -18,7 +18,9 @@ const INT32_MAX := 2147483647
 const INT64_LIMIT := 9.2233720368547758e18
 ## Enough decimals for the smallest normal 32-bit float.
 const MAX_DECIMALS := 48
-const NON_FINITE: Dictionary = {"inf": INF, "-inf": -INF, "nan": NAN}
+## The tagged forms of the non-finite floats. Made at run time: the engine's language server writes every
+## constant of the project into its answers with JSON.stringify, and a NaN constant made it log a warning.
+const NON_FINITE_TAGS: PackedStringArray = ["inf", "-inf", "nan"]
 const PREVIEW_CHARS := 60
 
 ## The JSON field of each component, in constructor order.
@@ -92,8 +94,8 @@ static func build(kind: int, p: Array) -> Variant:
 static func real(json: Variant) -> Result:
 	if json is float or json is int:
 		return Result.of(float(json))
-	if json is String and NON_FINITE.has(json):
-		return Result.of(NON_FINITE[json])
+	if json is String and json in NON_FINITE_TAGS:
+		return Result.of(_non_finite(json))
 	return Result.fail("TYPE_MISMATCH", "Expected a number, got %s." % describe(json))
 
 
@@ -106,6 +108,15 @@ static func whole_number(json: Variant, low: int, high: int) -> Result:
 	if whole and int(json) >= low and int(json) <= high:
 		return Result.of(int(json))
 	return Result.fail("TYPE_MISMATCH", "Expected a whole number from %d to %d, got %s." % [low, high, describe(json)])
+
+
+static func _non_finite(tag: String) -> float:
+	match tag:
+		"inf":
+			return INF
+		"-inf":
+			return -INF
+	return NAN
 
 
 ## A float as JSON: itself when finite, else "inf", "-inf" or "nan".
