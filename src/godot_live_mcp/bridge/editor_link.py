@@ -12,7 +12,6 @@ from __future__ import annotations
 import logging
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Iterator, Mapping
-from contextlib import suppress
 from dataclasses import dataclass
 
 import anyio
@@ -226,11 +225,11 @@ class EditorLink:
             async with connect_peer(
                 instance.endpoint, on_notification=self._notified(changes), read_only=self.read_only
             ) as connection:
-                catalog = await self._fetch_catalog(connection)
+                raw = await fetch_catalog(connection)
                 # Attached before its tools are published: a call may follow the tool list at once.
                 self._attach(instance, connection)
                 try:
-                    await self._publish(catalog)
+                    await self._publish_fetched(raw, connection)
                     self._first_attempt.set()
                     async with anyio.create_task_group() as tasks:
                         tasks.start_soon(self._refresh_on_change, connection, stale)
@@ -270,15 +269,21 @@ class EditorLink:
         finally:
             self._cache_consulted.set()
 
-    async def _fetch_catalog(self, connection: PeerConnection) -> Catalog:
-        raw = await fetch_catalog(connection)
-        catalog = _parsed(raw)
+    async def _publish_fetched(self, raw: JsonValue, connection: PeerConnection) -> None:
+        """Publish the editor's catalogue, then keep it for the next session (after: a call that
+        follows the tool list must not wait for the disk)."""
+        await self._publish(_parsed(raw))
         if self._cache is not None:
             await anyio.to_thread.run_sync(self._cache.save, raw, connection.identity.plugin_version)
-        return catalog
+
+    def _unsettle(self) -> None:
+        """From now until the next publish ends, a call for a tool not in the table waits for it."""
+        if self._settled.is_set():
+            self._settled = anyio.Event()
 
     async def _publish(self, catalog: Catalog | None, *, provisional: bool = False) -> None:
-        settled = self._settled = anyio.Event()
+        self._unsettle()
+        settled = self._settled
         self._catalog = None if provisional else catalog
         self._provisional = provisional
         if catalog is not None:
@@ -301,9 +306,10 @@ class EditorLink:
     ) -> None:
         async for _version in stale:
             try:
-                await self._publish(await self._fetch_catalog(connection))
+                await self._publish_fetched(await fetch_catalog(connection), connection)
             except ToolError as error:
                 logger.warning("could not refresh the catalogue: %s", error.message)
+                self._settled.set()  # nothing comes: calls waiting for new tools answer now
 
     def _notified(self, changes: MemoryObjectSendStream[int]) -> Callable[[Notification], None]:
         def on_notification(notification: Notification) -> None:
@@ -313,9 +319,16 @@ class EditorLink:
                     listener(notification)
                 return
             version = notification.params.get("catalog_version", 0)
+            # A call that arrives after this notice and names a new tool waits for the refresh (the
+            # editor sends the notice before the answer of the call that changed its commands).
+            self._unsettle()
             # WouldBlock: a refresh is already due, and it will fetch the newest catalogue.
-            with suppress(anyio.WouldBlock, anyio.ClosedResourceError, anyio.BrokenResourceError):
+            try:
                 changes.send_nowait(int(version) if isinstance(version, int | float) else 0)
+            except anyio.WouldBlock:
+                pass
+            except (anyio.ClosedResourceError, anyio.BrokenResourceError):
+                self._settled.set()  # the connection is going: no refresh will come
 
         return on_notification
 

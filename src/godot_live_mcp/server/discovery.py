@@ -19,6 +19,7 @@ from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.server.group_matching import choose, rank
 from godot_live_mcp.server.server_tools import DISCOVER_ARGUMENTS, DISCOVER_TOOLS, RUN_TOOL
 from godot_live_mcp.server.session_groups import SessionGroups
+from godot_live_mcp.server.signatures import signature
 from godot_live_mcp.server.suggestions import did_you_mean
 from godot_live_mcp.server.surface import Surface, ToolGroup
 from godot_live_mcp.server.tool_policy import ALLOW_EXECUTE_FLAG
@@ -79,8 +80,10 @@ def discover(
     if not keeps_state and plan.load:
         plan.notes.append(_STATELESS)
     shown = list(plan.load) if plan.load or not include_schemas else list(after.loaded)
-    schemas_of = shown if include_schemas or not keeps_state else []
-    return Discovery(_answer(after, plan, new if keeps_state else [], schemas_of), changed)
+    # A list that does not grow gets each tool in one line; the full schemas only when asked.
+    described = shown if include_schemas or not keeps_state else []
+    answer = _answer(after, plan, new if keeps_state else [], described, full=include_schemas)
+    return Discovery(answer, changed)
 
 
 def _request(value: JsonValue) -> str | list[str] | None:
@@ -223,11 +226,11 @@ def _catalogue(surface: Surface, include_schemas: bool) -> types.CallToolResult:
         "listed": surface.count,
         "max_tools": surface.max_tools,
     }
-    return _result(lines, data, surface, list(surface.loaded) if include_schemas else [])
+    return _result(lines, data, surface, list(surface.loaded) if include_schemas else [], full=True)
 
 
 def _answer(
-    surface: Surface, plan: _Plan, new: Sequence[str], schemas_of: Sequence[str]
+    surface: Surface, plan: _Plan, new: Sequence[str], described: Sequence[str], *, full: bool
 ) -> types.CallToolResult:
     lines = []
     for name, why in plan.load.items():
@@ -251,7 +254,7 @@ def _answer(
         "listed": surface.count,
         "max_tools": surface.max_tools,
     }
-    return _result(lines, data, surface, schemas_of)
+    return _result(lines, data, surface, described, full=full)
 
 
 def _listed_line(surface: Surface) -> str:
@@ -259,15 +262,21 @@ def _listed_line(surface: Surface) -> str:
 
 
 def _result(
-    lines: list[str], data: JsonObject, surface: Surface, schemas_of: Sequence[str]
+    lines: list[str], data: JsonObject, surface: Surface, described: Sequence[str], *, full: bool
 ) -> types.CallToolResult:
-    schemas: list[JsonValue] = [
-        _schema(entry.tool) for name in schemas_of if (g := surface.group(name)) for entry in g.tools
-    ]
-    if schemas:
+    """The answer, with the tools of the ``described`` groups: their full schemas when ``full``, else
+    one signature line each."""
+    tools = [entry.tool for name in described if (group := surface.group(name)) for entry in group.tools]
+    if tools and full:
+        schemas: list[JsonValue] = [_schema(tool) for tool in tools]
         data["tools"] = schemas
         lines.append("Schemas (call these with run_tool if your tool list does not show them):")
         lines += [json.dumps(schema, ensure_ascii=False, separators=(",", ":")) for schema in schemas]
+    elif tools:
+        signatures: list[JsonValue] = [signature(tool) for tool in tools]
+        data["tools"] = signatures
+        lines.append("Tools (run_tool calls them; include_schemas: true gives their full schemas):")
+        lines += [str(line) for line in signatures]
     return types.CallToolResult(content=[types.TextContent(text="\n".join(lines))], structured_content=data)
 
 

@@ -1,7 +1,7 @@
 """Output schemas that admit the tagged forms of non-finite floats.
 
 JSON has no NaN or infinity: the addon writes them as "nan", "inf" and "-inf" (docs/coercion.md,
-``coercion_components.gd``'s ``NON_FINITE``), so a result's ``number`` field may hold one of these
+``coercion_components.gd``'s ``NON_FINITE_TAGS``), so a result's ``number`` field may hold one of these
 strings, and a client that checks results against the output schema must be told so.
 """
 

@@ -31,7 +31,7 @@ DISCOVER_SCHEMA: JsonObject = {
         "include_schemas": {
             "type": "boolean",
             "default": False,
-            "description": "Also return the loaded tools' input schemas (for clients that do not re-list).",
+            "description": "Return the tools' full input schemas, not one signature line each.",
         },
     },
     "additionalProperties": False,

@@ -62,6 +62,7 @@ class FakeEditor:
         )
         self.catalog_version = 1
         self.handlers: dict[str, Handler] = {}
+        self.catalog_delay_s = 0.0  # a slow catalogue answer, as from an editor that is busy
         self.received: list[dict[str, Any]] = []
         self.cancelled: list[Any] = []
         self.cancel_received = anyio.Event()
@@ -168,6 +169,7 @@ class FakeEditor:
 
     async def _result(self, method: str, params: dict[str, Any]) -> Any:
         if method == "mcp.catalog":
+            await anyio.sleep(self.catalog_delay_s)
             return {"catalog_version": self.catalog_version, "commands": self.catalog}
         if method == "_quit":
             self.quit_requested = True

@@ -204,18 +204,21 @@ async def test_a_tool_not_listed_still_answers_a_direct_call(tmp_path: Path) -> 
     assert structured(result) == {"echo": {"node_path": "A"}}
 
 
-async def test_a_2026_session_keeps_no_groups_and_gets_the_schemas_inline(tmp_path: Path) -> None:
+async def test_a_2026_session_keeps_no_groups_and_gets_each_tool_in_one_line(tmp_path: Path) -> None:
     async with serving(tmp_path) as served, served.session(mode="auto") as session:
         answer = await session.discover(request="node")
+        compact = await session.discover(request="node", include_schemas=False)
+        full = await session.discover(request="node", include_schemas=True)
         listed = await session.names()
     assert listed == STARTUP
     assert structured(answer)["loaded"] == []
-    assert [tool["name"] for tool in structured(answer)["tools"]] == [
-        "node_get",
-        "node_delete",
-        "node_rename",
-    ]
+    lines = structured(answer)["tools"]
+    assert [line.split("(")[0] for line in lines] == ["node_get", "node_delete", "node_rename"]
+    assert "node_delete(node_path?: str). The node.delete command." in lines
     assert "call these tools through run_tool" in text(answer)
+    assert structured(compact)["tools"] == lines  # include_schemas: false is honoured
+    assert "inputSchema" not in text(answer)
+    assert [tool["name"] for tool in structured(full)["tools"]] == ["node_get", "node_delete", "node_rename"]
 
 
 async def test_the_start_up_surface_follows_the_serve_option(tmp_path: Path) -> None:

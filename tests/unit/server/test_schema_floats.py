@@ -30,6 +30,6 @@ def test_every_number_admits_the_tags_and_keeps_its_description() -> None:
 
 def test_the_tags_are_the_ones_the_addon_writes() -> None:
     source = (addon_source_dir() / "contract" / "coercion_components.gd").read_text("utf-8")
-    declared = re.search(r"const NON_FINITE: Dictionary = \{(.*)\}", source)
+    declared = re.search(r"const NON_FINITE_TAGS: PackedStringArray = \[(.*)\]", source)
     assert declared is not None
-    assert sorted(re.findall(r'"([^"]+)":', declared.group(1))) == sorted(NON_FINITE)
+    assert sorted(re.findall(r'"([^"]+)"', declared.group(1))) == sorted(NON_FINITE)
