@@ -100,12 +100,13 @@ async def authenticate(
 
 def protocol_gap(identity: PeerIdentity, endpoint: Endpoint) -> ToolError:
     """``VERSION_UNSUPPORTED`` for an addon that speaks another protocol, with the fix for its side."""
-    install = f"godot-live-mcp install-addon --force {endpoint.project_path}"
+    fixes = CONTRACT.version_fixes
+    install = fixes["install_addon"].format(project=endpoint.project_path)
     older = identity.protocol_version < CONTRACT.protocol_version
     hint = (
         f"The addon is older: run `{install}`, then restart the editor."
         if older
-        else "The addon is newer than this server: upgrade the server (`pipx upgrade godot-live-mcp`, or "
+        else f"The addon is newer than this server: upgrade the server (`{fixes['upgrade_server']}`, or "
         f"`uvx godot-live-mcp@latest`), or put this server's addon back with `{install}`."
     )
     return ToolError(

@@ -110,10 +110,9 @@ def _parsed(raw: JsonValue, path: Path) -> Catalog | None:
 
 def _builtin_only(raw: JsonValue) -> JsonValue:
     """The catalogue without another project's extensions: what every project with the addon has."""
-    if not isinstance(raw, dict) or not isinstance(raw.get("commands"), list):
+    commands = raw.get("commands") if isinstance(raw, dict) else None
+    if not isinstance(raw, dict) or not isinstance(commands, list):
         return raw
-    commands = raw["commands"]
-    assert isinstance(commands, list)
     kept: list[JsonValue] = [
         c for c in commands if isinstance(c, dict) and c.get("owner", BUILTIN_OWNER) == BUILTIN_OWNER
     ]

@@ -116,11 +116,6 @@ class EditorLink:
         return self._catalog
 
     @property
-    def provisional(self) -> bool:
-        """True while the tools published are the cached catalogue's, no editor having connected yet."""
-        return self._provisional
-
-    @property
     def problem(self) -> ToolError:
         """The error a call gets now, naming the last failure and its fix: ``EDITOR_NOT_RUNNING`` while no
         editor has been reached yet, ``EDITOR_DISCONNECTED`` otherwise."""
@@ -262,7 +257,8 @@ class EditorLink:
 
     async def _publish_cached(self) -> None:
         try:
-            cached = self._cache.load() if self._cache is not None else None
+            # Off the event loop: a never-served project reads other projects' files to borrow from.
+            cached = await anyio.to_thread.run_sync(self._cache.load) if self._cache is not None else None
             if cached is not None and self._catalog is None:
                 logger.info("listing %d cached commands until the editor connects", len(cached.commands))
                 await self._publish(cached, provisional=True)

@@ -54,6 +54,8 @@ class Contract:
     helper_env: str
     """The environment variable that marks a Godot the server starts as a helper (an export, an import, a
     test run): the addon then serves nothing and never registers (``instances/helper_process.gd``)."""
+    version_fixes: dict[str, str]
+    """``install_addon`` (with ``{project}``) and ``upgrade_server``: the commands that fix a version gap."""
     linger_env: str
     """The environment variable that tells an editor ``serve --linger`` launched how long (s) to stay
     without clients once its server is gone (``instances/linger.gd``)."""
@@ -106,6 +108,7 @@ def load_contract() -> Contract:
         person_only_files=tuple(str(path) for path in raw["person_only_files"]["paths"]),
         extensions_file=str(raw["person_only_files"]["extensions_file"]),
         helper_env=str(raw["helper_process"]["env"]),
+        version_fixes={k: str(v) for k, v in raw["version_fixes"].items() if k != "meaning"},
         linger_env=str(raw["linger"]["env"]),
         linger_max_minutes=int(raw["linger"]["max_minutes"]),
         undo_landing_key=str(raw["envelope_keys"]["undo_landing"]),

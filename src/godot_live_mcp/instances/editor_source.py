@@ -141,8 +141,7 @@ class LaunchingSource(EditorSource):
         ``linger_s``, leave it running for the next session once it is ready."""
         self._closed = True
         process = self._process
-        ready = process is not None and process.is_running() and process.instance is not None
-        if self.linger_s > 0 and process is not None and ready:
+        if self.linger_s > 0 and process is not None and process.is_running() and process.instance:
             self._process = None
             process.leave()
             logger.info(

@@ -273,10 +273,10 @@ def _result(
         lines.append("Schemas (call these with run_tool if your tool list does not show them):")
         lines += [json.dumps(schema, ensure_ascii=False, separators=(",", ":")) for schema in schemas]
     elif tools:
-        signatures: list[JsonValue] = [signature(tool) for tool in tools]
-        data["tools"] = signatures
+        signatures = [signature(tool) for tool in tools]
+        data["tools"] = list[JsonValue](signatures)
         lines.append("Tools (run_tool calls them; include_schemas: true gives their full schemas):")
-        lines += [str(line) for line in signatures]
+        lines += signatures
     return types.CallToolResult(content=[types.TextContent(text="\n".join(lines))], structured_content=data)
 
 

@@ -27,14 +27,14 @@ async def wait_for_editor(link: EditorLink, session: ServerSession, timeout_s: f
             return
         remaining = deadline - time.monotonic()
         if remaining <= 0:
-            raise still_starting(state or "the first connection attempt has not finished")
+            raise _still_starting(state or "the first connection attempt has not finished")
         if state is not None:
             await progress.say(f"Waiting for the Godot editor: {state}")
         await link.wait_connected(min(REPORT_EVERY_S, remaining))
     await link.wait_settled(max(deadline - time.monotonic(), REPORT_EVERY_S))
 
 
-def still_starting(state: str) -> ToolError:
+def _still_starting(state: str) -> ToolError:
     return ToolError(
         ErrorCode.EDITOR_DISCONNECTED,
         f"The Godot editor is not ready yet: {state}.",

@@ -39,8 +39,22 @@ async def until(what: str, check: Callable[[], object]) -> object:
     return value
 
 
-def launched_logs(state: Path) -> list[Path]:
-    return sorted((state / "godot-live-mcp" / "log").glob("*.log"))
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    return copy_demo_project(tmp_path / "project")
+
+
+@pytest.fixture
+def env(tmp_path: Path) -> dict[str, str]:
+    """The servers' environment: the logs of the editors they launch go under the test's folder."""
+    return {"XDG_STATE_HOME": str(tmp_path / "state")}
+
+
+def launched_log(env: dict[str, str], editor_logs: list[Path]) -> str:
+    """The launched editors' logs, handed to the end-of-session check too."""
+    logs = sorted((Path(env["XDG_STATE_HOME"]) / "godot-live-mcp" / "log").glob("*.log"))
+    editor_logs.extend(logs)
+    return "\n".join(path.read_text(errors="replace") for path in logs)
 
 
 async def session(editor: EngineEditor, project: Path, env: dict[str, str], minutes: str) -> int:
@@ -51,10 +65,8 @@ async def session(editor: EngineEditor, project: Path, env: dict[str, str], minu
 
 
 async def test_the_next_session_finds_the_editor_and_another_editor_sends_it_away(
-    engine_editor: EngineEditor, tmp_path: Path, editor_logs: list[Path]
+    engine_editor: EngineEditor, tmp_path: Path, editor_logs: list[Path], project: Path, env: dict[str, str]
 ) -> None:
-    project = copy_demo_project(tmp_path / "project")
-    env = {"XDG_STATE_HOME": str(tmp_path / "state")}
     first = await session(engine_editor, project, env, "30")
     lingering = await until(
         "a deadline in the entry",
@@ -77,7 +89,7 @@ async def test_the_next_session_finds_the_editor_and_another_editor_sends_it_awa
         await until("the lingering editor steps aside", lambda: not pid_alive(first))
     finally:
         other.stop()
-    editor_logs.extend(launched_logs(tmp_path / "state"))
+    log = launched_log(env, editor_logs)
 
     assert isinstance(lingering, EditorInstance)
     assert lingering.linger_s == 1800
@@ -86,18 +98,14 @@ async def test_the_next_session_finds_the_editor_and_another_editor_sends_it_awa
     shown = [i for i in json.loads(listed.stdout.decode())["instances"] if i["pid"] == first]
     assert shown[0]["linger_deadline_unix"] == pytest.approx(lingering.linger_deadline_unix)
     assert second == first  # no second launch: the next session used the editor that stayed
-    log = "\n".join(path.read_text(errors="replace") for path in launched_logs(tmp_path / "state"))
     assert f"editor pid {other.pid} opened this project; this lingering one steps aside" in log
 
 
 async def test_without_a_client_it_quits_at_its_deadline(
-    engine_editor: EngineEditor, tmp_path: Path, editor_logs: list[Path]
+    engine_editor: EngineEditor, editor_logs: list[Path], project: Path, env: dict[str, str]
 ) -> None:
-    project = copy_demo_project(tmp_path / "project")
-    env = {"XDG_STATE_HOME": str(tmp_path / "state")}
     pid = await session(engine_editor, project, env, "0.05")
     await until("the editor quits at its deadline", lambda: not pid_alive(pid))
-    editor_logs.extend(launched_logs(tmp_path / "state"))
-    log = "\n".join(path.read_text(errors="replace") for path in launched_logs(tmp_path / "state"))
+    log = launched_log(env, editor_logs)
     assert "no client came within 3 s of the last one leaving (serve --linger)" in log
     assert entry_of(engine_editor, project, pid) is None

@@ -50,7 +50,7 @@ def test_every_command_named_exists(line: str) -> None:
         "The registry entry may be stale: restart the editor or the game, or run 'godot-live-mcp doctor'.",
         "speaks editor protocol",
         "The addon is older: run `",
-        "The addon is newer than this server: upgrade the server (`pipx upgrade godot-live-mcp`",
+        "The addon is newer than this server: upgrade the server (`",
         "This editor runs headless: it draws nothing, so there is nothing to capture.",
         "C# scripts need the .NET build of Godot; this editor cannot load them",
         "needs files that cannot be loaded",

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import anyio
@@ -45,17 +47,26 @@ class StartingSource(EditorSource):
         return None if self.ready.is_set() else "launched (pid 42, 3 s ago); its log: importing"
 
 
+@asynccontextmanager
+async def session(source: EditorSource, cache: CatalogCache, startup_wait_s: float) -> AsyncIterator[Client]:
+    """A server on ``source`` with ``cache``, and an MCP client on it."""
+    link = EditorLink(source, backoff=Backoff(0.01, 2, 0.05), cache=cache)
+    app = GodotMcpApp(link, ToolPolicy(), startup_wait_s=startup_wait_s)
+    async with anyio.create_task_group() as tasks:
+        tasks.start_soon(link.run)
+        async with Client(app.server) as client:
+            yield client
+        tasks.cancel_scope.cancel()
+
+
 async def remember_catalogue(tmp_path: Path, cache: CatalogCache) -> None:
     """A first session: the editor connects, and its catalogue is kept."""
     (tmp_path / "first").mkdir()
-    async with FakeEditor(tmp_path / "first", [dict(c) for c in COMMANDS]) as editor:
-        link = EditorLink(FixedSource(editor.instance), cache=cache)
-        app = GodotMcpApp(link, ToolPolicy(), startup_wait_s=5)
-        async with anyio.create_task_group() as tasks:
-            tasks.start_soon(link.run)
-            async with Client(app.server) as client:
-                await client.list_tools()
-            tasks.cancel_scope.cancel()
+    async with (
+        FakeEditor(tmp_path / "first", [dict(c) for c in COMMANDS]) as editor,
+        session(FixedSource(editor.instance), cache, 5) as client,
+    ):
+        await client.list_tools()
 
 
 def test_a_cache_keeps_one_projects_catalogue(tmp_path: Path) -> None:
@@ -102,16 +113,11 @@ def test_an_unreadable_cache_is_no_cache(tmp_path: Path) -> None:
 async def test_with_no_editor_the_cached_tools_are_listed_at_once_and_a_call_says_why(tmp_path: Path) -> None:
     cache = CatalogCache(tmp_path / "game", tmp_path / "cache")
     await remember_catalogue(tmp_path, cache)
-    link = EditorLink(FixedSource(None), backoff=Backoff(0.01, 2, 0.05), cache=cache)
-    app = GodotMcpApp(link, ToolPolicy(), startup_wait_s=30)
-    async with anyio.create_task_group() as tasks:
-        tasks.start_soon(link.run)
-        async with Client(app.server) as client:
-            began = time.monotonic()
-            listed = [tool.name for tool in (await client.list_tools()).tools]
-            answered = await client.call_tool("scene_get_tree", {})
-            elapsed = time.monotonic() - began
-        tasks.cancel_scope.cancel()
+    async with session(FixedSource(None), cache, 30) as client:
+        began = time.monotonic()
+        listed = [tool.name for tool in (await client.list_tools()).tools]
+        answered = await client.call_tool("scene_get_tree", {})
+        elapsed = time.monotonic() - began
     assert listed[-2:] == EDITOR_TOOLS
     assert failure(answered)["code"] == ErrorCode.EDITOR_DISCONNECTED
     assert elapsed < 10  # far from the 30 s start-up wait: nothing waited for an editor
@@ -125,19 +131,14 @@ async def test_a_call_waits_for_an_editor_that_is_starting_and_tells_its_state(t
     (tmp_path / "second").mkdir()
     async with FakeEditor(tmp_path / "second", [dict(c) for c in COMMANDS]) as editor:
         source = StartingSource(editor.instance)
-        link = EditorLink(source, cache=cache)
-        app = GodotMcpApp(link, ToolPolicy(), startup_wait_s=30)
 
         async def on_progress(progress: float, total: float | None, message: str | None) -> None:
             heard.append(message or "")
             source.ready.set()  # the editor comes up once the client has heard how it goes
 
-        async with anyio.create_task_group() as tasks:
-            tasks.start_soon(link.run)
-            async with Client(app.server) as client:
-                listed = [tool.name for tool in (await client.list_tools()).tools]
-                answered = await client.call_tool("scene_get_tree", {}, progress_callback=on_progress)
-            tasks.cancel_scope.cancel()
+        async with session(source, cache, 30) as client:
+            listed = [tool.name for tool in (await client.list_tools()).tools]
+            answered = await client.call_tool("scene_get_tree", {}, progress_callback=on_progress)
     assert listed[-2:] == EDITOR_TOOLS  # before the editor was found
     assert heard[0] == "Waiting for the Godot editor: launched (pid 42, 3 s ago); its log: importing"
     assert not answered.is_error
@@ -151,14 +152,11 @@ async def test_an_editor_still_starting_after_the_wait_is_editor_disconnected_wi
     cache = CatalogCache(tmp_path / "game", tmp_path / "cache")
     await remember_catalogue(tmp_path, cache)
     (tmp_path / "second").mkdir()
-    async with FakeEditor(tmp_path / "second", [dict(c) for c in COMMANDS]) as editor:
-        link = EditorLink(StartingSource(editor.instance), cache=cache)
-        app = GodotMcpApp(link, ToolPolicy(), startup_wait_s=0.2)
-        async with anyio.create_task_group() as tasks:
-            tasks.start_soon(link.run)
-            async with Client(app.server) as client:
-                answered = await client.call_tool("scene_get_tree", {})
-            tasks.cancel_scope.cancel()
+    async with (
+        FakeEditor(tmp_path / "second", [dict(c) for c in COMMANDS]) as editor,
+        session(StartingSource(editor.instance), cache, 0.2) as client,
+    ):
+        answered = await client.call_tool("scene_get_tree", {})
     refused = failure(answered)
     assert refused["code"] == ErrorCode.EDITOR_DISCONNECTED
     assert "not ready yet: launched (pid 42" in refused["message"]

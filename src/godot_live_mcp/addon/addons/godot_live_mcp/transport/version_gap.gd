@@ -19,9 +19,13 @@ static func between(server_version: String, protocol: int) -> String:
 	var gap: String = "Server godot-live-mcp %s, addon %s" % [server, addon]
 	if protocol != own_protocol:
 		gap += " (protocol %d there, %d here: the server refuses this editor)" % [protocol, own_protocol]
-	var install: String = "godot-live-mcp install-addon --force %s" % ProjectIdentity.project_path()
+	var fixes: Dictionary = ContractData.section("version_fixes")
+	var install: String = str(fixes.get("install_addon", "")).format({"project": ProjectIdentity.project_path()})
+	var upgrade: String = str(fixes.get("upgrade_server", ""))
 	return (
 		gap
-		+ (". Install the server's addon with `%s`, or upgrade the server" % install)
-		+ " (`pipx upgrade godot-live-mcp`); then restart the editor."
+		+ (
+			". Install the server's addon with `%s`, or upgrade the server (`%s`); then restart the editor."
+			% [install, upgrade]
+		)
 	)
