@@ -1,5 +1,5 @@
 """What one whole task costs an assistant: calls, characters of results and of tool lists, wall time.
-Prints figures; asserts nothing but that the task was done (the game collected every coin).
+Prints figures; exits 1 when a plan did not get the task done (the game collected every coin).
 
 The task: in a project holding only two textures, build the example platformer (a coin scene, a level
 with a player, ground, three coins, a camera and a score label, four scripts, an autoload and three
@@ -34,7 +34,7 @@ from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from godot_live_mcp.instances.addon_install import install_addon
 from godot_live_mcp.instances.launcher import launch_editor
 from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
-from tasks.platformer import PLANS, SCORE_NODE, Call
+from tasks.platformer import PLANS, Call
 
 DEMO_PROJECT = Path(__file__).resolve().parents[1] / "examples" / "demo_project"
 # Issue 23's target for this task.
@@ -55,7 +55,7 @@ class Tally:
     lists: int = 0
     errors: list[str] = field(default_factory=list)
     wall_s: float = 0.0
-    score: int | None = None
+    done: bool = False
     biggest: list[tuple[str, int]] = field(default_factory=list)
 
 
@@ -128,8 +128,8 @@ async def run_plan(plan: str, godot_root: Path) -> Tally:
                     # 2026-07-28 connection the list is fixed and run_tool reaches the rest.
                     if call.tool == "discover_tools" and grows and not result.is_error:
                         listed = await list_tools(client, tally)
-                    if call.reads_score:
-                        tally.score = read_score(result)
+                    if call.verify is not None:
+                        tally.done = call.verify(result.structured_content or {})
         tally.wall_s = time.perf_counter() - began
     finally:
         with anyio.CancelScope(shield=True):
@@ -138,35 +138,14 @@ async def run_plan(plan: str, godot_root: Path) -> Tally:
     return tally
 
 
-def read_score(result: Any) -> int | None:
-    """The score the plan's reading call saw: a ``score`` field, or a property named ``score``, anywhere in
-    its structured result."""
-    return _find_score(result.structured_content or {})
-
-
-def _find_score(value: object) -> int | None:
-    if isinstance(value, dict):
-        if value.get("name") == "score" and isinstance(value.get("value"), int):
-            return int(value["value"])
-        if isinstance(value.get("score"), int):
-            return int(value["score"])
-        value = list(value.values())
-    if isinstance(value, list):
-        for item in value:
-            found = _find_score(item)
-            if found is not None:
-                return found
-    return None
-
-
 def render(tallies: list[Tally]) -> str:
-    lines = [f"task economy: build and play the platformer ({SCORE_NODE} score 3 when done)"]
+    lines = ["task economy: build the platformer, then walk through its three coins (score 3: done)"]
     for tally in tallies:
         total = tally.result_characters + tally.list_characters
         lines.append(
             f"{tally.plan:>7}: {tally.calls} calls, {tally.result_characters:,} result characters, "
             f"{tally.list_characters:,} list characters ({tally.lists} lists), {total:,} in all, "
-            f"{tally.wall_s:.1f} s, score {tally.score}"
+            f"{tally.wall_s:.1f} s, {'done' if tally.done else 'NOT DONE'}"
         )
         lines.append(
             "         biggest results: " + ", ".join(f"{tool} {size:,}" for tool, size in tally.biggest)
@@ -190,7 +169,7 @@ async def main() -> int:
         ) as folder:
             tallies.append(await run_plan(plan, Path(folder)))
     print(json.dumps([asdict(tally) for tally in tallies], indent=2) if options.json else render(tallies))
-    return 0 if all(tally.score == 3 and not tally.errors for tally in tallies) else 1
+    return 0 if all(tally.done and not tally.errors for tally in tallies) else 1
 
 
 if __name__ == "__main__":
