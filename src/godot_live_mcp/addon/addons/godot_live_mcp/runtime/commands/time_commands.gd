@@ -15,6 +15,7 @@ const CLOCK := [
 	{"engine_physics_frame": "integer", "time_scale": "number"},
 	{"speed": "number: Times real time the game runs when not stepping (0: as fast as it can)."},
 	{"frames_stepped": "integer", "condition_met": "boolean"},
+	{"audio": "array<object>: Sounds started, finished or stopped in the step, if any: frame, event, node, stream."},
 ]
 const COMMANDS := {
 	"runtime.pause": {"text": "Pause the running game (its tree); the runtime tools keep answering.", "returns": CLOCK},
@@ -110,10 +111,15 @@ func set_time_scale(params: CommandParams) -> Result:
 
 ## Steps and waits (bounded) for the end, reporting progress to context.
 func _run_step(frames: int, until: Callable, context: MCPToolkitToolContext) -> Result:
+	var audio_from: int = _state.clock.audio.mark()
 	var stepped: Result = await StepRunner.run(_state.clock, frames, until, context)
 	if stepped.failed():
 		return stepped
-	return _report({"frames_stepped": stepped.value})
+	var report: Dictionary = {"frames_stepped": stepped.value}
+	var sounds: Array[Dictionary] = _state.clock.audio.events_since(audio_from)
+	if not sounds.is_empty():
+		report["audio"] = sounds
+	return _report(report)
 
 
 func _report(extra: Dictionary) -> Result:
