@@ -20,7 +20,6 @@ extends RefCounted
 const RuntimeNodes := preload("res://addons/godot_live_mcp/runtime/runtime_nodes.gd")
 
 const CAPACITY := 1000
-## A sound this close to its end counts as ended: whole frames add up to a length inexactly.
 const END_EPSILON_S := 1e-6
 const PLAYER_CLASSES: Array[String] = ["AudioStreamPlayer", "AudioStreamPlayer2D", "AudioStreamPlayer3D"]
 
@@ -29,13 +28,15 @@ const PLAYER_CLASSES: Array[String] = ["AudioStreamPlayer", "AudioStreamPlayer2D
 class Voice:
 	var playback: AudioStreamPlayback
 	var position: float
-	var length: float  # 0: it never ends by itself
+	var ends_at: float  # the position it ends at (INF: never by itself)
 
 	func _init(player: Node, voice: AudioStreamPlayback) -> void:
 		playback = voice
 		position = player.call(&"get_playback_position")
 		var stream: AudioStream = player.get(&"stream")
-		length = 0.0 if Voice.loops(stream) else stream.get_length()
+		var length: float = 0.0 if Voice.loops(stream) else stream.get_length()
+		# Whole frames add up to a length inexactly: this close to the end is the end.
+		ends_at = length - END_EPSILON_S if length > 0.0 else INF
 
 	## Whether stream repeats: WAV by its loop mode, Ogg Vorbis and MP3 by their loop flag.
 	static func loops(stream: AudioStream) -> bool:
@@ -43,11 +44,8 @@ class Voice:
 			return (stream as AudioStreamWAV).loop_mode != AudioStreamWAV.LOOP_DISABLED
 		return stream.get(&"loop") == true
 
-	func ended() -> bool:
-		return length > 0.0 and position >= length - END_EPSILON_S
 
-
-var _players: Dictionary = {}  # instance id -> WeakRef of every audio player that entered the tree
+var _players: Dictionary = {}  # instance id -> every audio player that entered the tree (until freed)
 var _voices: Dictionary = {}  # instance id -> Voice: the sounds stepped time follows
 var _events: Array[Dictionary] = []
 var _first_seq: int = 0  # the sequence number of _events[0]
@@ -80,15 +78,24 @@ func begin_step(frame: int) -> void:
 
 
 ## At the start of stepped game frame `frame`, before nodes process it: one frame of sound passes.
+## It runs for every player in every stepped frame, so the usual cases take the fewest engine calls.
 func advance(frame: int) -> void:
 	var seconds: float = AudioServer.playback_speed_scale / float(Engine.physics_ticks_per_second)
 	for id: int in _players.keys():
-		var player: Node = _live_player(id)
-		var voice: Voice = null if player == null else _follow(id, player, frame - 1, true)
-		if voice != null:
-			voice.position += seconds * float(player.get(&"pitch_scale"))
-			if voice.ended():
-				_finish(id, player, frame)
+		var player: Variant = _players[id]
+		if not is_instance_valid(player):
+			continue  # forgotten at the step's end
+		var playing: bool = player.get(&"playing")
+		var voice: Voice = _voices.get(id)
+		if not playing and voice == null:
+			continue
+		if not playing or voice == null or voice.playback != player.call(&"get_stream_playback"):
+			voice = _follow(id, player, frame - 1, true)  # it started, started again or stopped
+			if voice == null:
+				continue
+		voice.position += seconds * float(player.get(&"pitch_scale"))
+		if voice.position >= voice.ends_at:
+			_finish(id, player, frame)
 
 
 ## The step ends after game frame `frame`, before the tree pauses (a paused sound cannot seek):
@@ -156,16 +163,17 @@ func _playback_of(player: Node) -> AudioStreamPlayback:
 
 
 func _live_player(id: int) -> Node:
-	var player: Node = (_players[id] as WeakRef).get_ref()
-	if player == null:
-		_players.erase(id)
-		_voices.erase(id)
-	return player
+	var player: Variant = _players[id]  # a freed one may not be typed as Node: check it first
+	if is_instance_valid(player):
+		return player
+	_players.erase(id)
+	_voices.erase(id)
+	return null
 
 
 func _on_node_added(node: Node) -> void:
 	if node is AudioStreamPlayer or node is AudioStreamPlayer2D or node is AudioStreamPlayer3D:
-		_players[node.get_instance_id()] = weakref(node)
+		_players[node.get_instance_id()] = node
 
 
 func _record(frame: int, event: String, player: Node) -> void:
