@@ -31,7 +31,7 @@ const COMMANDS := {
 		(
 			"Advance the game by exactly `frames` physics frames as fast as the machine allows (600 frames"
 			+ " of a small level take a fraction of a second), then leave it paused and report."
-			+ " From the same state, the same steps give the same result."
+			+ " From the same state, the same steps give the same result; sounds keep pace with the frames."
 		),
 		"args": {"frames!": "integer[1..100000]=1: Physics frames to run."},
 		"returns": CLOCK,
