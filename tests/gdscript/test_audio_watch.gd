@@ -110,3 +110,33 @@ func test_each_reader_gets_the_events_from_its_own_mark() -> void:
 	equal(kinds(watch.events_since(from_stop)), [["stopped", 2]], "from the second mark")
 	equal(watch.events_since(watch.mark()), [] as Array[Dictionary], "none after the last")
 	equal(_finished_at, [] as Array[int], "a stop is no finish")
+
+
+func test_a_step_slower_than_the_sound_still_ends_it_at_its_frame_once() -> void:
+	var watch: AudioWatch = attached()
+	var player: AudioStreamPlayer = sound(0.25)
+	var tree: SceneTree = Engine.get_main_loop() as SceneTree
+	watch.begin_step(0)
+	player.play()
+	for frame: int in range(1, QUARTER_S_FRAMES + 3):  # 30 ms a frame: twice the sound on the wall clock
+		step(watch, frame, frame)
+		OS.delay_usec(30000)
+		await tree.process_frame  # where the engine itself would emit a `finished` of its mixer
+	watch.release()
+	equal(_finished_at, [QUARTER_S_FRAMES] as Array[int], "once, at its stepped frame")
+
+
+func test_2d_and_3d_players_follow_stepped_time_too() -> void:
+	var watch: AudioWatch = attached()
+	var flat: AudioStreamPlayer = sound(0.25)
+	var players: Array[Node] = [made(AudioStreamPlayer2D.new()), made(AudioStreamPlayer3D.new())]
+	for player: Node in players:
+		player.set(&"stream", flat.stream)
+		player.connect(&"finished", func() -> void: _finished_at.append(_frame))
+		flat.add_sibling(player)
+	watch.begin_step(0)
+	for player: Node in players:
+		player.call(&"play")
+	step(watch, 1, QUARTER_S_FRAMES + 1)
+	watch.release()
+	equal(_finished_at, [QUARTER_S_FRAMES, QUARTER_S_FRAMES] as Array[int], "both at the 15th frame")
