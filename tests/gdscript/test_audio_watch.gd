@@ -140,3 +140,18 @@ func test_2d_and_3d_players_follow_stepped_time_too() -> void:
 	step(watch, 1, QUARTER_S_FRAMES + 1)
 	watch.release()
 	equal(_finished_at, [QUARTER_S_FRAMES, QUARTER_S_FRAMES] as Array[int], "both at the 15th frame")
+
+
+func test_a_sound_the_game_pauses_waits_where_it_is() -> void:
+	var watch: AudioWatch = attached()
+	var player: AudioStreamPlayer = sound(0.25)
+	watch.begin_step(0)
+	player.play()
+	step(watch, 1, 5)
+	player.stream_paused = true  # by the game, for ten frames
+	step(watch, 6, 15)
+	player.stream_paused = false
+	step(watch, 16, 2 * QUARTER_S_FRAMES)
+	watch.release()
+	equal(_finished_at, [QUARTER_S_FRAMES + 10] as Array[int], "ten frames later than unpaused")
+	equal(kinds(watch.events_since(0)), [["started", 0], ["finished", 25]], "a pause is no stop")

@@ -7,10 +7,10 @@ extends RefCounted
 ## stream that does not loop is stopped and its player emits `finished` at the start of that frame,
 ## before nodes process it: started in frame S, a sound L seconds long finishes at the start of frame
 ## S + ceil(L * ticks per second), or one frame sooner (the engine starts a sound a few milliseconds
-## in). Engine.time_scale does not apply, as in real time. When the step ends every sound is moved
-## to its stepped position and the mixer released, so real time carries on from there. Only a
-## player's newest voice is followed; a stream of unknown length (a generator) or one that loops
-## never ends by itself.
+## in). Engine.time_scale does not apply, as in real time. When the step ends every sound of known
+## length is moved to its stepped position and the mixer released, so real time carries on from
+## there. Only a player's newest voice is followed; a stream of unknown length (a generator, a
+## randomizer) or one that loops never ends by itself; one the game paused waits where it is.
 ##
 ## Events, for the step result and the playtest timeline (each reader keeps its own mark):
 ## `var from := audio.mark()`, step, then `audio.events_since(from)`: oldest first, each
@@ -29,14 +29,23 @@ class Voice:
 	var playback: AudioStreamPlayback
 	var position: float
 	var ends_at: float  # the position it ends at (INF: never by itself)
+	var loop_length: float  # a loop's length; 0 when it does not loop or its length is unknown
 
 	func _init(player: Node, voice: AudioStreamPlayback) -> void:
 		playback = voice
 		position = player.call(&"get_playback_position")
 		var stream: AudioStream = player.get(&"stream")
-		var length: float = 0.0 if Voice.loops(stream) else stream.get_length()
+		var length: float = stream.get_length()
+		loop_length = length if Voice.loops(stream) else 0.0
 		# Whole frames add up to a length inexactly: this close to the end is the end.
-		ends_at = length - END_EPSILON_S if length > 0.0 else INF
+		ends_at = length - END_EPSILON_S if length > 0.0 and loop_length == 0.0 else INF
+
+	## Where the engine should go on from, or -1 where seeking would change the sound (a randomizer
+	## picks anew, a generator has no position to go to).
+	func seek_position() -> float:
+		if loop_length > 0.0:
+			return fposmod(position, loop_length)  # a WAV loop region starting later is not kept
+		return position if ends_at < INF else -1.0
 
 	## Whether stream repeats: WAV by its loop mode, Ogg Vorbis and MP3 by their loop flag.
 	static func loops(stream: AudioStream) -> bool:
@@ -105,8 +114,8 @@ func end_step(frame: int) -> void:
 	for id: int in _players.keys():
 		var player: Node = _live_player(id)
 		var voice: Voice = null if player == null else _follow(id, player, frame, true)
-		if voice != null:
-			player.call(&"seek", voice.position)
+		if voice != null and voice.seek_position() >= 0.0:
+			player.call(&"seek", voice.seek_position())
 			voice.playback = _playback_of(player)  # seeking starts a new playback
 	_parked_at = frame
 
@@ -134,8 +143,8 @@ func _follow(id: int, player: Node, frame: int, report: bool) -> Voice:
 	var voice: Voice = _voices.get(id)
 	var playback: AudioStreamPlayback = _playback_of(player)
 	if playback == null:
-		if voice != null:
-			_voices.erase(id)
+		if voice != null and not (player.is_inside_tree() and player.get(&"stream_paused")):
+			_voices.erase(id)  # stopped; one the game paused keeps its place (and does not move)
 			if report:
 				_record(frame, "stopped", player)
 		return null
