@@ -155,3 +155,17 @@ func test_a_sound_the_game_pauses_waits_where_it_is() -> void:
 	watch.release()
 	equal(_finished_at, [QUARTER_S_FRAMES + 10] as Array[int], "ten frames later than unpaused")
 	equal(kinds(watch.events_since(0)), [["started", 0], ["finished", 25]], "a pause is no stop")
+
+
+func test_a_finished_handler_may_free_players_the_step_has_yet_to_look_at() -> void:
+	var watch: AudioWatch = attached()
+	var first: AudioStreamPlayer = sound(0.25)
+	var second: AudioStreamPlayer = sound(1.0)
+	first.finished.connect(func() -> void: second.free())  # a coin taking its other sounds with it
+	watch.begin_step(0)
+	first.play()
+	second.play()
+	step(watch, 1, 2 * QUARTER_S_FRAMES)
+	watch.release()
+	equal(_finished_at, [QUARTER_S_FRAMES] as Array[int], "the first finished, the second went")
+	equal(kinds(watch.events_since(0)), [["started", 0], ["started", 0], ["finished", 15]], "the events")

@@ -54,7 +54,7 @@ class Voice:
 		return stream.get(&"loop") == true
 
 
-var _players: Dictionary = {}  # instance id -> every audio player that entered the tree (until freed)
+var _players: Dictionary = {}  # instance id -> every audio player in the tree
 var _voices: Dictionary = {}  # instance id -> Voice: the sounds stepped time follows
 var _events: Array[Dictionary] = []
 var _first_seq: int = 0  # the sequence number of _events[0]
@@ -65,6 +65,7 @@ var _parked_at: int = -1  # the game frame the last step ended at; its voices ca
 ## Follows the players of tree, those there now and those added later.
 func attach(tree: SceneTree) -> void:
 	tree.node_added.connect(_on_node_added)
+	tree.node_removed.connect(_on_node_removed)
 	for player_class: String in PLAYER_CLASSES:
 		for node: Node in tree.root.find_children("*", player_class, true, false):
 			_on_node_added(node)
@@ -91,7 +92,7 @@ func begin_step(frame: int) -> void:
 func advance(frame: int) -> void:
 	var seconds: float = AudioServer.playback_speed_scale / float(Engine.physics_ticks_per_second)
 	for id: int in _players.keys():
-		var player: Variant = _players[id]
+		var player: Variant = _players.get(id)  # a finished handler may have removed it
 		if not is_instance_valid(player):
 			continue  # forgotten at the step's end
 		var playing: bool = player.get(&"playing")
@@ -172,7 +173,7 @@ func _playback_of(player: Node) -> AudioStreamPlayback:
 
 
 func _live_player(id: int) -> Node:
-	var player: Variant = _players[id]  # a freed one may not be typed as Node: check it first
+	var player: Variant = _players.get(id)  # a freed one may not be typed as Node: check it first
 	if is_instance_valid(player):
 		return player
 	_players.erase(id)
@@ -183,6 +184,12 @@ func _live_player(id: int) -> Node:
 func _on_node_added(node: Node) -> void:
 	if node is AudioStreamPlayer or node is AudioStreamPlayer2D or node is AudioStreamPlayer3D:
 		_players[node.get_instance_id()] = node
+
+
+## A player that leaves the tree stops sounding (the engine pauses it); it is taken up again if it comes back.
+func _on_node_removed(node: Node) -> void:
+	_players.erase(node.get_instance_id())
+	_voices.erase(node.get_instance_id())
 
 
 func _record(frame: int, event: String, player: Node) -> void:
