@@ -51,6 +51,36 @@ return coin.name
 """
 
 
+# Sixteen players that each sound for two frames, all started in the jukebox's first frame.
+JUKEBOX_SCRIPT = """extends Node
+var frames := 0
+func _physics_process(_delta: float) -> void:
+\tframes += 1
+\tif frames == 1:
+\t\tfor sound in get_children():
+\t\t\tsound.play()
+"""
+ADD_JUKEBOX = f"""var wav = AudioStreamWAV.new()
+wav.format = AudioStreamWAV.FORMAT_16_BITS
+wav.mix_rate = 44100
+var data = PackedByteArray()
+data.resize(1470 * 2)
+wav.data = data
+var script = GDScript.new()
+script.source_code = {JUKEBOX_SCRIPT!r}
+script.reload()
+var jukebox = Node.new()
+jukebox.name = "Jukebox"
+jukebox.set_script(script)
+for index in 16:
+\tvar sound = AudioStreamPlayer.new()
+\tsound.stream = wav
+\tjukebox.add_child(sound)
+scene.add_child(jukebox)
+return jukebox.get_child_count()
+"""
+
+
 async def add_coin(game: Client) -> int:
     """Pause, add the coin (it plays in the next frame run) and return the game frame it plays in."""
     paused = await call(game, "runtime_pause")
@@ -119,3 +149,14 @@ async def test_after_the_steps_the_sound_runs_on_with_real_time(game: Client) ->
     with anyio.fail_after(10):  # a quarter of a second of sound, on the wall clock
         await wait_until_the_coin_is_gone(game)
     await call(game, "runtime_pause")
+
+
+async def test_a_step_lists_the_first_30_sound_events_and_counts_the_rest(game: Client) -> None:
+    await call(game, "runtime_pause")
+    assert (await call(game, "execute_code", code=ADD_JUKEBOX))["value"] == 16
+    try:
+        stepped = await call(game, "runtime_step", frames=5)
+    finally:
+        await call(game, "execute_code", code="scene.get_node('Jukebox').free()")
+    assert [event["event"] for event in stepped["audio"]] == ["started"] * 16 + ["finished"] * 14
+    assert stepped["audio_more"] == 2

@@ -9,6 +9,8 @@ const StepCondition := preload("res://addons/godot_live_mcp/runtime/step_conditi
 
 const CHANNEL := "runtime"
 const GROUP := "runtime"
+## A step result lists at most this many sound events, the first ones (a shooter's 600 frames make hundreds).
+const AUDIO_SHOWN := 30
 const CLOCK := [
 	{"paused!": "boolean"},
 	{"game_frame!": "integer: Physics frames the game has processed since it started (paused ones excluded)."},
@@ -16,6 +18,7 @@ const CLOCK := [
 	{"speed": "number: Times real time the game runs when not stepping (0: as fast as it can)."},
 	{"frames_stepped": "integer", "condition_met": "boolean"},
 	{"audio": "array<object>: Sounds started, finished or stopped in the step, if any: frame, event, node, stream."},
+	{"audio_more": "integer: Sound events left out after the first %d." % AUDIO_SHOWN},
 ]
 const COMMANDS := {
 	"runtime.pause": {"text": "Pause the running game (its tree); the runtime tools keep answering.", "returns": CLOCK},
@@ -118,7 +121,9 @@ func _run_step(frames: int, until: Callable, context: MCPToolkitToolContext) -> 
 	var report: Dictionary = {"frames_stepped": stepped.value}
 	var sounds: Array[Dictionary] = _state.clock.audio.events_since(audio_from)
 	if not sounds.is_empty():
-		report["audio"] = sounds
+		report["audio"] = sounds.slice(0, AUDIO_SHOWN)
+	if sounds.size() > AUDIO_SHOWN:
+		report["audio_more"] = sounds.size() - AUDIO_SHOWN
 	return _report(report)
 
 
