@@ -23,6 +23,8 @@ var _until: Callable
 var _condition_met: bool = false
 var _scheduled: Dictionary = {}  # game frame -> Array[Callable], run just before it is processed
 var _in_frame_start: bool = false
+## Whether the game drew every frame before the step (one on the private display draws on demand only).
+var _drew_before_step: bool = true
 var _pacer: FramePacer = FramePacer.new(FramePacer.fixed_fps_of_this_game())
 
 
@@ -85,6 +87,7 @@ func begin_step(frames: int, until: Callable = Callable()) -> void:
 	_condition_met = false
 	_stepping = true
 	# Drawing is what a step would spend most on with a display; the frames are the same without it.
+	_drew_before_step = _drew_before_step if _stepping else RenderingServer.render_loop_enabled
 	RenderingServer.render_loop_enabled = false
 	get_tree().paused = false
 
@@ -157,5 +160,5 @@ func _stop_stepping() -> void:
 	_stepping = false
 	_remaining = 0
 	_until = Callable()
-	RenderingServer.render_loop_enabled = true
+	RenderingServer.render_loop_enabled = _drew_before_step
 	_pacer.reset()
