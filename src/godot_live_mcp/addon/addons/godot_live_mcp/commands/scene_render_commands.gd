@@ -14,6 +14,10 @@ const WINDOW_WIDTH := "display/window/size/viewport_width"
 const WINDOW_HEIGHT := "display/window/size/viewport_height"
 ## Where an open scene is written, with its unsaved edits, for the renderer to load.
 const EDITED_COPY := "user://godot_live_mcp/scene_render/edited_%d.tscn"
+const VIEW := (
+	'enum(camera|framing)="camera": Through the current camera of the scene, or a framing of its contents'
+	+ " (also when it has no camera)."
+)
 const COMMANDS := {
 	"scene.render":
 	{
@@ -27,24 +31,14 @@ const COMMANDS := {
 		"args":
 		[
 			ScreenshotCodec.ARGS,
-			{
-				"scene": "string: res:// path of the scene; the active scene when omitted.",
-				"view":
-				(
-					'enum(camera|framing)="camera": Through the current camera of the scene, or a framing of'
-					+ " its contents (also used when it has no camera)."
-				),
-			},
-			{
-				"width": "integer[16..4096]: Width drawn, in pixels. Default: the project's window width.",
-				"height": "integer[16..4096]: Height drawn, in pixels. Default: the project's window height.",
-			},
+			{"scene": "string: res:// path of the scene; the active scene when omitted.", "view": VIEW},
+			{"width": "integer[16..4096]: Pixels drawn across (the project's window width)."},
+			{"height": "integer[16..4096]: Pixels drawn down (the project's window height)."},
 		],
 		"returns":
 		[
-			{"image!": ScreenshotCodec.IMAGE, "scene!": "string: The scene drawn."},
-			{"view!": "enum(camera|framing): How it was seen.", "camera": "string: Path of its camera used."},
-			{"source_width!": "integer: Width drawn, before scaling.", "source_height!": "integer"},
+			{"image!": ScreenshotCodec.IMAGE, "scene!": "string", "view!": "enum(camera|framing): How it was seen."},
+			{"camera": "string: Path of its camera.", "source_width!": "integer", "source_height!": "integer"},
 		],
 		"timeout_ms": 60000,
 		"guard": ["scene"],
