@@ -3,8 +3,8 @@
 Starts a headless editor on a temporary copy of the demo project and one ``godot-live-mcp serve`` over stdio,
 then, for each way to run the game: the wall time of ``game_start``, the CPU the game and its X server use
 while it plays free for a while (percent of one core), their memory, and the size of a default screenshot.
-The ways: headless (``display: false``), on the private display drawing every frame, and on the private
-display with drawing held until a screenshot asks for a frame (the default from a headless editor).
+The ways: headless (``display: false``), on the private display drawing every frame (as before), and on
+the private display drawing only when a screenshot asks (``--disable-render-loop``, as now).
 
     python bench/game_display_cost.py [--repeats 3] [--window 5]
 """
@@ -37,7 +37,7 @@ PAGE_KB = os.sysconf("SC_PAGE_SIZE") // 1024
 WAYS: tuple[tuple[str, dict[str, Any], bool], ...] = (
     ("headless (display: false)", {"display": False}, False),
     ("private display, drawing every frame", {"display": True}, True),
-    ("private display, drawing held (default)", {"display": True}, False),
+    ("private display, drawing on demand (now)", {"display": True}, False),
 )
 
 console = Console(highlight=False, width=max(Console().width, 110))
@@ -83,10 +83,8 @@ async def one_run(
     figures.start_s.append(time.perf_counter() - began)
     try:
         pids = [int(started["game"]["pid"]), *x_server_of(int(started["game"]["pid"]))]
-        if arguments.get("display"):  # held until the default holds it itself
-            await call(
-                client, "execute_code", code=f"RenderingServer.render_loop_enabled = {str(draws).lower()}"
-            )
+        if draws:  # as games on the private display did before they drew on demand only
+            await call(client, "execute_code", code="RenderingServer.render_loop_enabled = true")
         await anyio.sleep(1.0)  # past the first frames
         before = sum(cpu_ticks(pid) for pid in pids)
         await anyio.sleep(window_s)
