@@ -26,7 +26,7 @@ const COMMANDS := {
 			"Draw a scene without playing it, as an image (JPEG, long side at most 900 px unless asked"
 			+ " otherwise): a scene file, or an open scene with its unsaved edits. Seen through its"
 			+ " camera (Camera2D/Camera3D), else a framing of all it shows. Its nodes' _ready runs,"
-			+ " nothing processes. Works from a headless editor (a private virtual screen, ~3 s)."
+			+ " nothing processes. Works from a headless editor (on a private virtual screen; a few seconds)."
 		),
 		"args":
 		[
