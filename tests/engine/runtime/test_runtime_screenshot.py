@@ -1,6 +1,7 @@
-"""runtime_screenshot of a game a headless editor runs headless: refused with the exact call that restarts it,
-the game left as it was; with restart: true, restarted on a private display and captured with real pixels,
-saying so. (A game started with display: true keeps its state: tests/engine/rendering/.)"""
+"""runtime_screenshot of a game a headless editor runs headless, with restart: true: restarted on a private
+display and captured with real pixels, saying so. (Without it, refused: tests/regressions/
+test_a_screenshot_restarted_the_game_and_lost_its_state.py; a game started with display: true keeps its
+state: tests/engine/rendering/test_screenshot_keeps_the_game.py.)"""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from mcp.client import Client
 
 from tests.engine.rendering.image_files import png_pixels
 from tests.engine.rendering.images import image_result
-from tests.engine.runtime.conftest import call, error_code, error_text
+from tests.engine.runtime.conftest import call, error_code
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
@@ -19,23 +20,6 @@ PLAYER_BLUE = (74, 163, 223)
 async def test_screenshot_arguments_are_checked_before_anything_is_captured(game: Client) -> None:
     assert error_code(await game.call_tool("runtime_screenshot", {"format": "gif"})) == "INVALID_PARAMS"
     assert error_code(await game.call_tool("runtime_screenshot", {"scale": 10})) == "INVALID_PARAMS"
-
-
-async def test_a_headless_game_is_not_restarted_without_asking_and_keeps_its_state(game: Client) -> None:
-    await call(game, "runtime_pause")
-    await call(game, "execute_code", code="GameState.score = 3")
-    before = await call(game, "game_status")
-    frame = (await call(game, "runtime_get_performance"))["game_frame"]
-
-    refused = await game.call_tool("runtime_screenshot", {})
-
-    assert error_code(refused) == "HEADLESS_UNSUPPORTED"
-    assert "restart: true" in error_text(refused)
-    after = await call(game, "game_status")
-    assert after["game"]["pid"] == before["game"]["pid"]
-    assert after["game"]["display"] == "none"
-    assert (await call(game, "runtime_get_performance"))["game_frame"] == frame
-    assert (await call(game, "execute_code", code="GameState.score"))["value"] == 3
 
 
 async def test_restart_true_restarts_a_headless_game_on_a_private_display_and_says_so(game: Client) -> None:
