@@ -4,10 +4,12 @@ own camera or a framing of its contents, 2D and 3D, saved or open with unsaved e
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 from mcp.client import Client
 
+from tests.engine.harness import EngineEditor
 from tests.engine.rendering.image_files import Pixels, png_pixels
 from tests.engine.rendering.images import failure_code, image_result
 from tests.engine.rendering.test_headless_game_view import PLAYER_BLUE, near
@@ -123,6 +125,30 @@ async def test_a_3d_scene_is_drawn_through_its_camera(tools: Client) -> None:
     assert near(pixel(pixels, 576 - 169, 324), RED), "the box, left of the middle"
     assert not near(pixel(pixels, 576, 324), RED)
     assert near(pixel(framed, 576, 324), RED), "framing ignores the camera when asked"
+
+
+def godot_children(parent: int) -> list[str]:
+    """State and command of each Godot process ``parent`` started that is still there, zombies too (a zombie
+    has no command line left, only its name)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            name, rest = (entry / "stat").read_text().split(" (", 1)[1].rsplit(")", 1)
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except (OSError, IndexError, ValueError):
+            continue
+        state, parent_pid = rest.split()[:2]
+        if int(parent_pid) == parent and name.startswith("godot"):
+            found.append(f"{state} {command or name}")
+    return found
+
+
+async def test_the_renderer_is_gone_and_reaped_once_the_picture_is_back(
+    tools: Client, engine_editor: EngineEditor
+) -> None:
+    await render(tools, scene="res://scenes/level.tscn", max_size=64)
+
+    assert godot_children(engine_editor.process.pid) == []
 
 
 async def test_a_missing_scene_is_refused(tools: Client) -> None:
