@@ -23,9 +23,9 @@ const COMMANDS := {
 		"text":
 		(
 			"Capture what the running game shows (JPEG, long side at most 900 px unless asked"
-			+ " otherwise), or a region of it: a node's rectangle or pixels. Works paused too; the game's state is kept."
-			+ " A game a headless editor runs headless"
-			+ " draws nothing: start it with game_start display: true to capture it mid-game."
+			+ " otherwise), or a region of it: a node's rectangle or pixels. Works paused too; the"
+			+ " game's state is kept. A game a headless editor runs headless draws nothing: start it"
+			+ " with game_start display: true to capture it mid-game."
 		),
 		"args":
 		[
