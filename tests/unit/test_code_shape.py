@@ -6,8 +6,9 @@ from tests.code_shape import measure
 
 # Ratchets: lower them when the code improves, never raise them.
 MAX_BARE_RETURN_SHARE = 0.15
-MAX_DECLARATION_LINES = 3874  # +25 (issues 10, 13); +18 (21); +9 (24, merged): arguments renamed and added
+MAX_DECLARATION_LINES = 3919  # +25 (issues 10, 13); +18 (21); +9 (24, merged): arguments renamed and added
 # +3 (issue 23): the audio events of the step result, and their cap
+# +45 (issue 23): the new scene_render tool (35) and runtime_screenshot's restart argument (10)
 # +6 (issue 24): editor_undo/redo steps_history and its sentence, runtime_get_performance stepped fields
 # +105 (issue 11): the debug group (7 commands, 60), runtime.animation (32), log/game/signal results (13)
 # +31 (issue 11): game_start display, runtime_resume speed, screenshot region (node or pixels) and scale

@@ -40,8 +40,8 @@ const COMMANDS := {
 			"scene": "string: res:// path of a scene to run instead of the main scene.",
 			"display":
 			(
-				"boolean=false: From a headless editor, draw on a private virtual screen so runtime_screenshot"
-				+ " works (~1 s slower start)."
+				"boolean=false: From a headless editor, run on a private virtual screen so runtime_screenshot"
+				+ " can capture it mid-game (~1 s slower start; it draws only for screenshots)."
 			),
 			"break_on_error": "boolean=false: Let a script error stop the game in the editor's debugger.",
 		},

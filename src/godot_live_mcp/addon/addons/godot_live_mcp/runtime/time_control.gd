@@ -27,6 +27,8 @@ var _until: Callable
 var _condition_met: bool = false
 var _scheduled: Dictionary = {}  # game frame -> Array[Callable], run just before it is processed
 var _in_frame_start: bool = false
+## Whether the game drew every frame before the step (one on the private display draws on demand only).
+var _drew_before_step: bool = true
 var _pacer: FramePacer = FramePacer.new(FramePacer.fixed_fps_of_this_game())
 
 
@@ -97,8 +99,10 @@ func begin_step(frames: int, until: Callable = Callable()) -> void:
 	_stepped = 0
 	_until = until
 	_condition_met = false
-	_stepping = true
 	# Drawing is what a step would spend most on with a display; the frames are the same without it.
+	# A step that follows a step (not yet ended) keeps the game's own setting from before the first.
+	_drew_before_step = _drew_before_step if _stepping else RenderingServer.render_loop_enabled
+	_stepping = true
 	RenderingServer.render_loop_enabled = false
 	get_tree().paused = false
 	audio.begin_step(game_frames)
@@ -174,6 +178,6 @@ func _stop_stepping() -> void:
 	_stepping = false
 	_remaining = 0
 	_until = Callable()
-	RenderingServer.render_loop_enabled = true
+	RenderingServer.render_loop_enabled = _drew_before_step
 	audio.release()
 	_pacer.reset()
