@@ -47,7 +47,8 @@ func _enter_tree() -> void:
 		set_process(false)
 		return
 	process_mode = Node.PROCESS_MODE_ALWAYS
-	_log_buffer.open_tail(RegistryPaths.runtime_log_file(ProjectIdentity.project_hash()))
+	if not PlaytestFeed.is_requested():  # many playtests of one project may run at once: no shared tail
+		_log_buffer.open_tail(RegistryPaths.runtime_log_file(ProjectIdentity.project_hash()))
 	_log_buffer.start_capture()
 	DebugFrames.install()
 

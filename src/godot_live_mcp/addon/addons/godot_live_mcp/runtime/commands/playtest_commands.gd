@@ -26,20 +26,17 @@ const COMMANDS := {
 		),
 		"args":
 		{
-			"script":
-			(
-				'object: {"steps": [...], "watch": ["$Player.position.x"], "signals": [{"node": "Coin",'
-				+ ' "signal": "collected"}]}; assertions are steps {"do": "assert", "condition": "..."}.'
-			),
+			"script": 'object: {"steps": [...], "watch": ["$Player.position.x"], "signals": [{"node", "signal"}]}.',
 			"path": "string: A res:// or user:// .json file holding the script (input_record saves one).",
 		},
 		"returns":
 		[
-			{"passed!": "boolean: Every assertion held.", "frames!": "integer: Frames the script ran."},
-			{"assertions_failed": "integer", "errors": "integer", "warnings": "integer"},
-			{"timeline!": "array<object>: {frame, kind, text}: input, until, watch, signal, error, warning, ..."},
-			{"assertions": "array<object>: {frame, condition, passed, seen}: seen is the compared value."},
-			{"screenshots": "array<object>: {frame, name, path}", "events_dropped": "integer"},
+			{"passed!": "boolean: Every assertion held.", "frames!": "integer", "assertions_failed": "integer"},
+			{
+				"timeline!": "array<object>: {frame, kind, text}",
+				"assertions": "array<object>: {frame, condition, passed, seen}"
+			},
+			{"errors": "integer", "warnings": "integer", "screenshots": "array<object>", "events_dropped": "integer"},
 		],
 		"timeout_ms": StepRunner.COMMAND_TIMEOUT_MS,
 		"marks": "cancellable long_running",

@@ -1,0 +1,88 @@
+"""runtime_playtest is deterministic: the same script on a fresh game gives the same timeline byte for
+byte, through the editor channel and from a game started without an editor (-- --playtest)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mcp.client import Client
+
+from godot_live_mcp.godot.locator import find_godot
+from tests.engine.harness import EngineEditor
+from tests.engine.runtime.conftest import call
+from tests.engine.runtime.playtest_scripts import COIN_FRAME, COIN_JUMP, LANDING_FRAME, events
+
+pytestmark = [pytest.mark.engine, pytest.mark.anyio]
+
+
+async def playtest_on_a_fresh_game(client: Client, script: dict[str, Any]) -> str:
+    """The result of script on a game started for it, as the bytes a caller compares."""
+    await call(client, "game_start")
+    try:
+        return json.dumps(await call(client, "runtime_playtest", script=script), sort_keys=True)
+    finally:
+        await call(client, "game_stop")
+
+
+def playtest_from_the_command_line(
+    editor: EngineEditor, script: dict[str, Any], folder: Path
+) -> tuple[int, str]:
+    """The exit code and result file of a game started without an editor to run script."""
+    script_file = folder / "script.json"
+    script_file.write_text(json.dumps(script), "utf-8")
+    out = folder / "result.json"
+    out.unlink(missing_ok=True)
+    command = [str(find_godot().path), "--headless", "--path", str(editor.project), "--fixed-fps", "60"]
+    command += ["--audio-driver", "Dummy", "--", "--playtest", str(script_file), "--playtest-out", str(out)]
+    ran = subprocess.run(
+        command, env={**editor.env}, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert "SCRIPT ERROR" not in ran.stderr + ran.stdout, ran.stderr
+    return ran.returncode, out.read_text("utf-8")
+
+
+async def test_a_playtest_on_two_fresh_games_gives_byte_identical_results(tools: Client) -> None:
+    first = await playtest_on_a_fresh_game(tools, COIN_JUMP)
+    second = await playtest_on_a_fresh_game(tools, COIN_JUMP)
+    assert first == second
+    result = json.loads(first)
+    assert (result["passed"], result["frames"], result["errors"]) == (True, LANDING_FRAME, 0)
+    assert events(result, "signal") == [
+        (COIN_FRAME, "Coin1.collected(1)"),
+        (COIN_FRAME, "/root/GameState.score_changed(1)"),
+    ]
+    assert (COIN_FRAME, "GameState.score = 1") in events(result, "watch")
+    assert [entry["passed"] for entry in result["assertions"]] == [True, True]
+
+
+def test_a_game_started_without_an_editor_runs_the_script_alike_twice(
+    engine_editor: EngineEditor, tmp_path: Path
+) -> None:
+    code, first = playtest_from_the_command_line(engine_editor, COIN_JUMP, tmp_path)
+    again, second = playtest_from_the_command_line(engine_editor, COIN_JUMP, tmp_path)
+    assert (code, again) == (0, 0)
+    assert first == second
+    result = json.loads(first)
+    assert (result["passed"], result["frames"]) == (True, LANDING_FRAME)
+    assert (COIN_FRAME, "Coin1.collected(1)") in events(result, "signal")
+
+
+def test_the_command_line_exit_code_says_failed_or_not_run(
+    engine_editor: EngineEditor, tmp_path: Path
+) -> None:
+    failing = {"steps": [{"do": "step", "frames": 3}, {"do": "assert", "condition": "GameState.score == 5"}]}
+    code, text = playtest_from_the_command_line(engine_editor, failing, tmp_path)
+    assert code == 1
+    assert json.loads(text)["assertions"] == [
+        {"frame": 3, "condition": "GameState.score == 5", "passed": False, "seen": "0"}
+    ]
+    code, text = playtest_from_the_command_line(engine_editor, {"steps": [{"do": "fly"}]}, tmp_path)
+    assert code == 2
+    refused = json.loads(text)
+    assert refused["passed"] is False
+    assert refused["error"]["code"] == "INVALID_PARAMS"
+    assert refused["error"]["error"].startswith("steps[0]:")
