@@ -4,10 +4,11 @@ byte, through the editor channel and from a game started without an editor (-- -
 from __future__ import annotations
 
 import json
-import subprocess
+import os
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 from mcp.client import Client
 
@@ -28,7 +29,14 @@ async def playtest_on_a_fresh_game(client: Client, script: dict[str, Any]) -> st
         await call(client, "game_stop")
 
 
-def playtest_from_the_command_line(
+@pytest.fixture
+async def imported(tools: Client, engine_editor: EngineEditor) -> EngineEditor:
+    """The session's editor once it has imported the project: a game without an editor loads its imports."""
+    assert (await call(tools, "editor_wait_for_idle", timeout_ms=60_000))["idle"] is True
+    return engine_editor
+
+
+async def playtest_from_the_command_line(
     editor: EngineEditor, script: dict[str, Any], folder: Path
 ) -> tuple[int, str]:
     """The exit code and result file of a game started without an editor to run script."""
@@ -38,10 +46,10 @@ def playtest_from_the_command_line(
     out.unlink(missing_ok=True)
     command = [str(find_godot().path), "--headless", "--path", str(editor.project), "--fixed-fps", "60"]
     command += ["--audio-driver", "Dummy", "--", "--playtest", str(script_file), "--playtest-out", str(out)]
-    ran = subprocess.run(
-        command, env={**editor.env}, capture_output=True, text=True, timeout=120, check=False
-    )
-    assert "SCRIPT ERROR" not in ran.stderr + ran.stdout, ran.stderr
+    with anyio.fail_after(120):
+        ran = await anyio.run_process(command, env={**os.environ, **editor.env}, check=False)
+    output = (ran.stdout + ran.stderr).decode("utf-8", "replace")
+    assert "ERROR:" not in output, output  # SCRIPT ERROR: too
     return ran.returncode, out.read_text("utf-8")
 
 
@@ -59,11 +67,11 @@ async def test_a_playtest_on_two_fresh_games_gives_byte_identical_results(tools:
     assert [entry["passed"] for entry in result["assertions"]] == [True, True]
 
 
-def test_a_game_started_without_an_editor_runs_the_script_alike_twice(
-    engine_editor: EngineEditor, tmp_path: Path
+async def test_a_game_started_without_an_editor_runs_the_script_alike_twice(
+    imported: EngineEditor, tmp_path: Path
 ) -> None:
-    code, first = playtest_from_the_command_line(engine_editor, COIN_JUMP, tmp_path)
-    again, second = playtest_from_the_command_line(engine_editor, COIN_JUMP, tmp_path)
+    code, first = await playtest_from_the_command_line(imported, COIN_JUMP, tmp_path)
+    again, second = await playtest_from_the_command_line(imported, COIN_JUMP, tmp_path)
     assert (code, again) == (0, 0)
     assert first == second
     result = json.loads(first)
@@ -71,16 +79,16 @@ def test_a_game_started_without_an_editor_runs_the_script_alike_twice(
     assert (COIN_FRAME, "Coin1.collected(1)") in events(result, "signal")
 
 
-def test_the_command_line_exit_code_says_failed_or_not_run(
-    engine_editor: EngineEditor, tmp_path: Path
+async def test_the_command_line_exit_code_says_failed_or_not_run(
+    imported: EngineEditor, tmp_path: Path
 ) -> None:
     failing = {"steps": [{"do": "step", "frames": 3}, {"do": "assert", "condition": "GameState.score == 5"}]}
-    code, text = playtest_from_the_command_line(engine_editor, failing, tmp_path)
+    code, text = await playtest_from_the_command_line(imported, failing, tmp_path)
     assert code == 1
     assert json.loads(text)["assertions"] == [
         {"frame": 3, "condition": "GameState.score == 5", "passed": False, "seen": "0"}
     ]
-    code, text = playtest_from_the_command_line(engine_editor, {"steps": [{"do": "fly"}]}, tmp_path)
+    code, text = await playtest_from_the_command_line(imported, {"steps": [{"do": "fly"}]}, tmp_path)
     assert code == 2
     refused = json.loads(text)
     assert refused["passed"] is False
