@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -94,3 +95,26 @@ async def test_the_command_line_exit_code_says_failed_or_not_run(
     assert refused["passed"] is False
     assert refused["error"]["code"] == "INVALID_PARAMS"
     assert refused["error"]["error"].startswith("steps[0]:")
+
+
+async def test_the_playtest_command_prints_the_verdict_and_exits_with_the_games_code(
+    imported: EngineEditor, tmp_path: Path
+) -> None:
+    script = tmp_path / "coin_jump.json"
+    script.write_text(json.dumps(COIN_JUMP), "utf-8")
+    command = [
+        sys.executable,
+        "-m",
+        "godot_live_mcp",
+        "playtest",
+        str(script),
+        "--project",
+        str(imported.project),
+    ]
+    with anyio.fail_after(120):
+        ran = await anyio.run_process(command, env={**os.environ, **imported.env}, check=False)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.decode().splitlines()[0] == (
+        f"passed: {LANDING_FRAME} frames, 2 of 2 assertions held, 0 errors, 0 warnings"
+    )
+    assert json.loads((tmp_path / "coin_jump.result.json").read_text("utf-8"))["passed"] is True
