@@ -13,10 +13,16 @@ import anyio
 import pytest
 from mcp.client import Client
 
-from godot_live_mcp.godot.locator import find_godot
 from tests.engine.harness import EngineEditor
 from tests.engine.runtime.conftest import call
-from tests.engine.runtime.playtest_scripts import COIN_FRAME, COIN_JUMP, LANDING_FRAME, events
+from tests.engine.runtime.playtest_scripts import (
+    COIN_FRAME,
+    COIN_JUMP,
+    LANDING_FRAME,
+    events,
+    playtest_from_the_command_line,
+)
+from tests.engine.runtime.playtest_scripts import imported as imported  # a fixture
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
@@ -28,30 +34,6 @@ async def playtest_on_a_fresh_game(client: Client, script: dict[str, Any]) -> st
         return json.dumps(await call(client, "runtime_playtest", script=script), sort_keys=True)
     finally:
         await call(client, "game_stop")
-
-
-@pytest.fixture
-async def imported(tools: Client, engine_editor: EngineEditor) -> EngineEditor:
-    """The session's editor once it has imported the project: a game without an editor loads its imports."""
-    assert (await call(tools, "editor_wait_for_idle", timeout_ms=60_000))["idle"] is True
-    return engine_editor
-
-
-async def playtest_from_the_command_line(
-    editor: EngineEditor, script: dict[str, Any], folder: Path
-) -> tuple[int, str]:
-    """The exit code and result file of a game started without an editor to run script."""
-    script_file = folder / "script.json"
-    script_file.write_text(json.dumps(script), "utf-8")
-    out = folder / "result.json"
-    out.unlink(missing_ok=True)
-    command = [str(find_godot().path), "--headless", "--path", str(editor.project), "--fixed-fps", "60"]
-    command += ["--audio-driver", "Dummy", "--", "--playtest", str(script_file), "--playtest-out", str(out)]
-    with anyio.fail_after(120):
-        ran = await anyio.run_process(command, env={**os.environ, **editor.env}, check=False)
-    output = (ran.stdout + ran.stderr).decode("utf-8", "replace")
-    assert "ERROR:" not in output, output  # SCRIPT ERROR: too
-    return ran.returncode, out.read_text("utf-8")
 
 
 async def test_a_playtest_on_two_fresh_games_gives_byte_identical_results(tools: Client) -> None:
