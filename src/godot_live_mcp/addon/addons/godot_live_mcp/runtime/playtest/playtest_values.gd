@@ -29,10 +29,10 @@ static func render(value: Variant) -> String:
 	return JSON.stringify(Coercion.to_json(value), "", true)
 
 
-## value to DECIMALS places, "-0" read as "0".
+## value to DECIMALS places; what rounds to zero is "0.0", never "-0.0".
 static func number(value: float) -> String:
 	var text: String = String.num(value, DECIMALS)
-	return "0" if text == "-0" else text
+	return "0.0" if text.trim_prefix("-") in ["0", "0.0"] else text
 
 
 ## The arguments of a signal as "(1, \"coin\")".
