@@ -113,3 +113,17 @@ async def test_a_recording_saved_as_json_plays_back_as_a_playtest_to_the_same_pl
     assert events(result, "input") == [(0, "press move_right"), (12, "release move_right")]
     assert played == live
     assert live["value"]["x"] == pytest.approx(PLAYER_START[0] + 12 * STEP_PX, abs=1e-3)
+
+
+async def test_a_playtest_reports_its_progress_step_by_step(game: Client) -> None:
+    seen: list[tuple[float, float | None, str | None]] = []
+
+    async def on_progress(progress: float, total: float | None, message: str | None) -> None:
+        seen.append((progress, total, message))
+
+    steps = [{"do": "step", "frames": 2}, {"do": "step", "frames": 2}, {"do": "assert", "condition": "true"}]
+    played = await game.call_tool(
+        "runtime_playtest", {"script": {"steps": steps}}, progress_callback=on_progress
+    )
+    assert not played.is_error, error_text(played)
+    assert seen == [(0, 3, "Step 1 of 3."), (1, 3, "Step 2 of 3."), (2, 3, "Step 3 of 3.")]
