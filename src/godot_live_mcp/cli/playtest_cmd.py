@@ -91,11 +91,14 @@ def summary_of(result: dict[str, Any]) -> str:
         error = result["error"]
         return f"not run: {error.get('code')}: {error.get('error')}\nhint: {error.get('hint')}"
     held = len(result["assertions"]) - result["assertions_failed"]
-    verdict = "passed" if result["passed"] else "FAILED"
+    verdict = "STOPPED" if "stopped" in result else "passed" if result["passed"] else "FAILED"
     lines = [
         f"{verdict}: {result['frames']} frames, {held} of {len(result['assertions'])} assertions held,"
         f" {result['errors']} errors, {result['warnings']} warnings"
     ]
+    if "stopped" in result:
+        stopped = result["stopped"]
+        lines.append(f"  at steps[{stopped['step']}]: {stopped['code']}: {stopped['error']}")
     for entry in result["assertions"]:
         if not entry["passed"]:
             lines.append(f"  frame {entry['frame']}: {entry['condition']} (seen {entry['seen']})")

@@ -77,6 +77,11 @@ async def test_the_command_line_exit_code_says_failed_or_not_run(
     assert refused["passed"] is False
     assert refused["error"]["code"] == "INVALID_PARAMS"
     assert refused["error"]["error"].startswith("steps[0]:")
+    past = {"steps": [{"do": "step", "frames": 5}, {"at": 2, "do": "assert", "condition": "true"}]}
+    code, text = await playtest_from_the_command_line(imported, past, tmp_path)
+    stopped = json.loads(text)
+    assert (code, stopped["passed"], stopped["frames"]) == (2, False, 5)
+    assert stopped["stopped"] == stopped["stopped"] | {"step": 1, "code": "EXECUTION_ERROR"}
 
 
 async def test_the_playtest_command_prints_the_verdict_and_exits_with_the_games_code(

@@ -127,3 +127,21 @@ async def test_a_playtest_reports_its_progress_step_by_step(game: Client) -> Non
     )
     assert not played.is_error, error_text(played)
     assert seen == [(0, 3, "Step 1 of 3."), (1, 3, "Step 2 of 3."), (2, 3, "Step 3 of 3.")]
+
+
+async def test_a_run_stopped_part_way_gives_its_timeline_and_why(game: Client) -> None:
+    await reset(game)
+    steps = [
+        {"do": "press", "action": "move_right"},
+        {"do": "step", "frames": 60},
+        {"do": "tap", "action": "jump"},
+        {"do": "step_until", "condition": "$Coin1.position.x > 9999", "max_frames": 60},  # the coin is taken
+        {"do": "assert", "condition": "true"},
+    ]
+    result = await call(game, "runtime_playtest", script={"steps": steps})
+    await call(game, "input_action_release", action="move_right")
+    stopped = result["stopped"]
+    assert (result["passed"], stopped["step"], stopped["code"]) == (False, 3, "EXECUTION_ERROR")
+    assert stopped["error"].startswith(f"steps[3].condition failed at frame {result['frames']}:")
+    assert events(result, "input") == [(0, "press move_right"), (60, "tap jump")]
+    assert result["assertions"] == []

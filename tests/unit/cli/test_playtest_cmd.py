@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from click.testing import CliRunner
 
@@ -27,6 +28,22 @@ def test_the_summary_names_the_verdict_the_failed_assertions_and_the_errors() ->
         "FAILED: 30 frames, 1 of 2 assertions held, 1 errors, 0 warnings",
         "  frame 30: $Player.position.x > 300 (seen 210.0)",
         "  frame 12 error: Invalid call.",
+    ]
+
+
+def test_a_run_stopped_part_way_names_the_step_and_why() -> None:
+    stopped = {"step": 3, "code": "EXECUTION_ERROR", "error": "steps[3].condition failed at frame 72: gone"}
+    result: dict[str, Any] = {
+        "passed": False,
+        "frames": 72,
+        "assertions_failed": 0,
+        "errors": 0,
+        "warnings": 0,
+    }
+    result |= {"assertions": [], "timeline": [], "stopped": stopped}
+    assert summary_of(result).splitlines() == [
+        "STOPPED: 72 frames, 0 of 0 assertions held, 0 errors, 0 warnings",
+        "  at steps[3]: EXECUTION_ERROR: steps[3].condition failed at frame 72: gone",
     ]
 
 

@@ -37,6 +37,7 @@ const COMMANDS := {
 				"assertions": "array<object>: {frame, condition, passed, seen}"
 			},
 			{"errors": "integer", "warnings": "integer", "screenshots": "array<object>", "events_dropped": "integer"},
+			{"stopped": "object: {step, code, error, hint}: why the run ended early; the timeline ends there."},
 		],
 		"timeout_ms": StepRunner.COMMAND_TIMEOUT_MS,
 		"marks": "cancellable long_running",

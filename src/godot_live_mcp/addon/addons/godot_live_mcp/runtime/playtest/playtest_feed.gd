@@ -3,7 +3,8 @@ extends RefCounted
 ## The command-line feed of playtests (export-clean): a game started as
 ##   godot --headless --path P --fixed-fps 60 -- --playtest SCRIPT --playtest-out RESULT
 ## runs SCRIPT from its very first frame, writes RESULT (JSON, whole or not at all) and quits with
-## EXIT_PASSED, EXIT_FAILED (an assertion failed) or EXIT_NOT_RUN (the script is wrong or stopped).
+## EXIT_PASSED, EXIT_FAILED (an assertion failed) or EXIT_NOT_RUN (the script was refused, or stopped
+## part-way: the result then says why under "stopped").
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const RuntimeState := preload("res://addons/godot_live_mcp/runtime/runtime_state.gd")
@@ -34,7 +35,9 @@ static func run(state: RuntimeState) -> void:
 		out_path = script_path.get_basename() + ".result.json"
 	var ran: Result = await _run(script_path, state)
 	var report: Dictionary = ran.value if ran.succeeded() else {"passed": false, "error": ran.to_envelope()}
-	var code: int = EXIT_NOT_RUN if ran.failed() else (EXIT_PASSED if report["passed"] else EXIT_FAILED)
+	var code: int = EXIT_PASSED if report["passed"] else EXIT_FAILED
+	if ran.failed() or report.has("stopped"):
+		code = EXIT_NOT_RUN
 	var written: Error = PlaytestFile.write(out_path, report)
 	if written != OK:
 		push_error("godot_live_mcp: cannot write the playtest result %s: %s" % [out_path, error_string(written)])

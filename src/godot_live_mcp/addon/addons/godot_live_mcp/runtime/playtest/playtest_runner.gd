@@ -50,33 +50,45 @@ static func sources(script: PlaytestScript, log_buffer: LogBuffer) -> Array[Time
 	]
 
 
-## The result (PlaytestTimeline.to_result), or why the run stopped: a watched node missing, a
-## condition that failed to read, a step that timed out or was cancelled.
+## The result (PlaytestTimeline.to_result), or the failure that kept it from starting (a watched
+## node missing) or that the caller no longer waits for (CANCELLED). A run stopped part-way (a
+## condition that failed to read, a step that timed out) gives the timeline so far, with "stopped".
 func run(context: MCPToolkitToolContext) -> Result:
 	context.cancelled.connect(_steps_context.cancel)
 	_clock.pause()
 	_start = _clock.game_frames
-	var outcome: Result = _open()
-	if outcome.succeeded():
+	var opened: Result = _open()
+	var outcome: Result = opened
+	var stopped_at: int = -1
+	if opened.succeeded():
 		_poll(true)
 		_clock.frame_stepped.connect(_on_frame)
 		for step: PlaytestStep in _script.steps:
-			context.report_progress(
-				step.index, _script.steps.size(), "Step %d of %d." % [step.index + 1, _script.steps.size()]
-			)
+			var total: int = _script.steps.size()
+			context.report_progress(step.index, total, "Step %d of %d." % [step.index + 1, total])
 			outcome = await _run_step(step)
 			if outcome.failed():
+				stopped_at = step.index
 				break
 		_clock.frame_stepped.disconnect(_on_frame)
 		_poll(true)
 	for source: TimelineSource in _sources:
 		source.close()
-	return outcome if outcome.failed() else Result.of(_timeline.to_result(frame()))
+	if opened.failed() or outcome.code == "CANCELLED":
+		return outcome
+	return Result.of(_timeline.to_result(frame(), _stopped(outcome, stopped_at)))
 
 
 ## Script frames run so far.
 func frame() -> int:
 	return _clock.game_frames - _start
+
+
+## Why the run stopped at step index ({} when it ran to the end).
+static func _stopped(outcome: Result, index: int) -> Dictionary:
+	if outcome.succeeded():
+		return {}
+	return {"step": index, "code": outcome.code, "error": outcome.message, "hint": outcome.hint}
 
 
 func _open() -> Result:

@@ -41,10 +41,11 @@ func passed() -> bool:
 
 
 ## The result a caller reads; its bytes are the same for the same script on the same start.
-func to_result(frames: int) -> Dictionary:
+## stopped: why the run ended before its last step ({} when it did not), which fails it.
+func to_result(frames: int, stopped: Dictionary = {}) -> Dictionary:
 	var failed: int = assertions.filter(func(entry: Dictionary) -> bool: return not entry["passed"]).size()
 	var result: Dictionary = {
-		"passed": passed(),
+		"passed": passed() and stopped.is_empty(),
 		"frames": frames,
 		"assertions_failed": failed,
 		"errors": _counts["error"],
@@ -52,6 +53,8 @@ func to_result(frames: int) -> Dictionary:
 		"timeline": events,
 		"assertions": assertions,
 	}
+	if not stopped.is_empty():
+		result["stopped"] = stopped
 	if not screenshots.is_empty():
 		result["screenshots"] = screenshots
 	if dropped > 0:
