@@ -6,14 +6,16 @@ from tests.code_shape import measure
 
 # Ratchets: lower them when the code improves, never raise them.
 MAX_BARE_RETURN_SHARE = 0.15
-MAX_DECLARATION_LINES = 3919  # +25 (issues 10, 13); +18 (21); +9 (24, merged): arguments renamed and added
+MAX_DECLARATION_LINES = 3960  # +25 (issues 10, 13); +18 (21); +9 (24, merged): arguments renamed and added
 # +3 (issue 23): the audio events of the step result, and their cap
 # +45 (issue 23): the new scene_render tool (35) and runtime_screenshot's restart argument (10)
+# +41 (issue 23): runtime_playtest, and input_record's .json path
 # +6 (issue 24): editor_undo/redo steps_history and its sentence, runtime_get_performance stepped fields
 # +105 (issue 11): the debug group (7 commands, 60), runtime.animation (32), log/game/signal results (13)
 # +31 (issue 11): game_start display, runtime_resume speed, screenshot region (node or pixels) and scale
 # +1975 (issue 16): 112 new tools in 13 groups (animation 330, tilemap/sprite 399, spatial/material/particles
 # 440, physics/audio/navigation 298, ui/path/procedural ~360, asset ~150): about 17.6 lines a tool, as before
+# +41 (issue 23): runtime_playtest (a script language's one entry point, 38) and input_record's .json path (3)
 MAX_MACHINERY_LINES = 360
 
 
