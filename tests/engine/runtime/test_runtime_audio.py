@@ -160,3 +160,15 @@ async def test_a_step_lists_the_first_30_sound_events_and_counts_the_rest(game: 
         await call(game, "execute_code", code="scene.get_node('Jukebox').free()")
     assert [event["event"] for event in stepped["audio"]] == ["started"] * 16 + ["finished"] * 14
     assert stepped["audio_more"] == 2
+
+
+async def test_a_playtest_timeline_lists_a_sound_at_the_frames_it_started_and_ended(game: Client) -> None:
+    await add_coin(game)  # paused; the coin plays in the first frame the script runs
+    script = {"steps": [{"do": "step", "frames": SOUND_FRAMES + 2}]}
+    result = await call(game, "runtime_playtest", script=script)
+    sounds = [(event["frame"], event["text"]) for event in result["timeline"] if event["kind"] == "audio"]
+    assert sounds == [
+        (1, "AudioCoin/Sound started (AudioStreamWAV)"),
+        (1 + SOUND_FRAMES, "AudioCoin/Sound finished (AudioStreamWAV)"),
+    ]
+    assert not await coin_is_there(game)

@@ -20,6 +20,7 @@ const TimelineSource := preload("res://addons/godot_live_mcp/runtime/playtest/ti
 const WatchSource := preload("res://addons/godot_live_mcp/runtime/playtest/watch_source.gd")
 const SignalSource := preload("res://addons/godot_live_mcp/runtime/playtest/signal_source.gd")
 const LogSource := preload("res://addons/godot_live_mcp/runtime/playtest/log_source.gd")
+const AudioSource := preload("res://addons/godot_live_mcp/runtime/playtest/audio_source.gd")
 
 ## Where screenshots go, one file per name (a rerun replaces them).
 const SCREENSHOT_FOLDER := "user://mcp_playtest"
@@ -38,13 +39,14 @@ func _init(clock: TimeControl, script: PlaytestScript, log_buffer: LogBuffer) ->
 	_clock = clock
 	_script = script
 	_input = PlaytestInput.new(clock)
-	_sources = sources(script, log_buffer)
+	_sources = sources(script, log_buffer, clock)
 
 
-## What the timeline hears from, in the order it lists one frame's events. Audio events join here.
-static func sources(script: PlaytestScript, log_buffer: LogBuffer) -> Array[TimelineSource]:
+## What the timeline hears from, in the order it lists one frame's events.
+static func sources(script: PlaytestScript, log_buffer: LogBuffer, clock: TimeControl) -> Array[TimelineSource]:
 	return [
 		SignalSource.new(script.signals),
+		AudioSource.new(clock),
 		WatchSource.new(script.watch_texts, script.watches, script.watch_every),
 		LogSource.new(log_buffer, script.log_mode == "all"),
 	]

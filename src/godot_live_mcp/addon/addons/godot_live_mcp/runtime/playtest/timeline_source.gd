@@ -2,8 +2,8 @@
 extends RefCounted
 ## Something a playtest watches for the timeline (export-clean). The runner calls open() once at
 ## frame 0, poll() after every frame (and at the end of each step, forced), then close(). A new kind
-## of event (e.g. "audio": which AudioStreamPlayers started or finished) is one more subclass added
-## to PlaytestRunner.sources(); it writes through timeline.add(frame, kind, text).
+## of event is one more subclass added to PlaytestRunner.sources(); it writes through
+## timeline.add(frame, kind, text).
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const PlaytestTimeline := preload("res://addons/godot_live_mcp/runtime/playtest/playtest_timeline.gd")
