@@ -80,5 +80,5 @@ def test_an_unknown_mark_is_refused_when_the_group_is_read() -> None:
 
 def test_every_server_group_is_a_contract_group_and_every_tool_is_described() -> None:
     entries = [entry for group in SERVER_GROUPS for entry in group_entries(group, CONTEXT)]
-    assert len(entries) == 14
+    assert {entry.name.split("_")[0] for entry in entries} >= {"editor", "lsp", "test", "export"}
     assert all(entry.tool.description and entry.tool.output_schema for entry in entries)
