@@ -106,7 +106,7 @@ def _entry(spec: CommandSpec, link: EditorLink, runtime: RuntimeLink | None) -> 
         opens_scene=spec.annotations.opens_scene,
         acts_on_scene=_acts_on_scene(spec),
         steps_history=spec.annotations.steps_history,
-        marks=spec.marks,
+        marks=frozenset() if spec.is_extension else spec.marks,  # they widen what a call may do
         side_doors=spec.side_doors,
     )
 
@@ -123,7 +123,9 @@ def _group(group: CommandGroup | None) -> CommandGroup | None:
 def _backend(spec: CommandSpec, link: EditorLink, runtime: RuntimeLink | None) -> ToolBackend:
     # Without a runtime link the editor answers a runtime command itself, with RUNTIME_ONLY.
     if spec.runs_in_game and runtime is not None:
-        return RuntimeCommand(runtime, link, spec.name, "needs_display" in spec.marks)
+        return RuntimeCommand(
+            runtime, link, spec.name, "needs_display" in spec.marks and not spec.is_extension
+        )
     return EditorCommand(link, spec.name)
 
 

@@ -150,3 +150,11 @@ def test_server_marks_and_side_doors_are_carried_from_the_catalogue() -> None:
     assert spec.marks == {"saves_scenes", "starts_game"}
     assert spec.side_doors == ("x",)
     assert parse_command(command("node.get")).marks == frozenset()
+
+
+def test_an_extension_cannot_give_itself_the_marks_of_built_in_tools() -> None:
+    marked = command("wind.stop", read_only=False, owner="wind", marks=["stops_game"], side_doors=["gust"])
+    catalog = Catalog(1, (parse_command(marked),))
+    [entry] = editor_tool_entries(catalog, EditorLink(RegistrySource(None)))[ToolOwner.EXTENSION]
+    assert entry.marks == frozenset()
+    assert entry.side_doors == ("gust",)  # a side door only refuses more
