@@ -65,6 +65,10 @@ class CommandSpec:
     file_params: tuple[str, ...] = ()
     """The arguments that name a project (or user://) file to read or write (path-guarded; not ``scene``,
     which names an open tab)."""
+    marks: frozenset[str] = frozenset()
+    """The rules the server applies to it (contract.json ``marks`` without an annotation flag)."""
+    side_doors: tuple[str, ...] = ()
+    """Boolean arguments that, when true, make a read-only command change the project."""
 
     @property
     def is_extension(self) -> bool:
@@ -116,6 +120,8 @@ def parse_command(raw: JsonValue) -> CommandSpec:
         owner=str(raw.get("owner", BUILTIN_OWNER)),
         channel=str(raw.get("channel", EDITOR_CHANNEL)),
         file_params=_names(raw.get("file_params")),
+        marks=frozenset(_names(raw.get("marks"))),
+        side_doors=_names(raw.get("side_doors")),
     )
 
 

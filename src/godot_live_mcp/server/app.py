@@ -240,7 +240,7 @@ class GodotMcpApp:
             validated = entry.arguments.validate(entry.name, routed.arguments)
             arguments = aim_at_session_scene(scene, entry, aim_at_last_change(scene, entry, validated))
             if self.policy.read_only:
-                await check_read_only_call(entry.name, arguments, routed.link)
+                await check_read_only_call(entry, arguments, routed.link)
             question = await self.features.confirm.check(ctx, params, entry, arguments)
             if question is not None:
                 return question
@@ -249,7 +249,7 @@ class GodotMcpApp:
                 reply = note_session_scene(
                     scene, entry, arguments, await routed.backend.invoke(arguments, entry.timeout_s)
                 )
-            self.games.note(entry.name, reply)
+            self.games.note(entry.marks, reply)
             return reply_result(reply)
         except ToolError as error:
             return error_result(error)
@@ -268,7 +268,7 @@ class GodotMcpApp:
         except ToolError as refused:
             answer: ToolError | None = refused
             if refused.code == ErrorCode.READ_ONLY_MODE:
-                answer = read_only_refusal(entry.name, self.games, refused)
+                answer = read_only_refusal(entry, self.games, refused)
             if answer is not None:
                 raise answer from None
 

@@ -28,13 +28,9 @@ _RESTART_HINT = (
 )
 
 
-def needs_display(command: str, reply: CommandReply) -> bool:
-    """Whether ``reply`` is the game's refusal to capture because it runs headless."""
-    return (
-        command == SCREENSHOT
-        and isinstance(reply, CommandFailure)
-        and reply.code == ErrorCode.HEADLESS_UNSUPPORTED
-    )
+def needs_display(reply: CommandReply) -> bool:
+    """Whether ``reply`` (of a tool marked needs_display) is the game's refusal to draw: it runs headless."""
+    return isinstance(reply, CommandFailure) and reply.code == ErrorCode.HEADLESS_UNSUPPORTED
 
 
 async def capture_on_display(

@@ -22,20 +22,19 @@ from godot_live_mcp.server.screenshot_display import (
 HEADLESS = CommandFailure("HEADLESS_UNSUPPORTED", "The game runs headless.", "")
 
 
-def test_only_a_screenshot_refused_for_want_of_a_display_restarts_the_game() -> None:
-    assert needs_display(SCREENSHOT, HEADLESS)
-    assert not needs_display("runtime.get_tree", HEADLESS)
-    assert not needs_display(SCREENSHOT, CommandFailure("INVALID_PARAMS", "format", ""))
-    assert not needs_display(SCREENSHOT, CommandSuccess({"image": {}}))
+def test_only_a_refusal_for_want_of_a_display_restarts_the_game() -> None:
+    assert needs_display(HEADLESS)
+    assert not needs_display(CommandFailure("INVALID_PARAMS", "format", ""))
+    assert not needs_display(CommandSuccess({"image": {}}))
 
 
 def test_the_game_a_screenshot_restarted_is_the_servers_own_to_stop() -> None:
     owner = GameOwner()
-    owner.note("runtime_screenshot", CommandSuccess({"image": {}, RESTARTED_KEY: {"pid": os.getpid()}}))
+    owner.note({"needs_display"}, CommandSuccess({"image": {}, RESTARTED_KEY: {"pid": os.getpid()}}))
 
     assert owner.pid == os.getpid()
     assert owner.owns_running_game()
-    owner.note("runtime_screenshot", CommandSuccess({"image": {}}))
+    owner.note({"needs_display"}, CommandSuccess({"image": {}}))
     assert owner.pid == os.getpid(), "a plain screenshot changes nothing"
 
 

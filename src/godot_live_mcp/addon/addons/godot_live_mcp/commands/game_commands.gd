@@ -48,9 +48,14 @@ const COMMANDS := {
 		"returns": STATUS,
 		"timeout_ms": 60000,
 		"guard": ["scene"],
-		"marks": "read_only exclusive scene_independent long_running",
+		"marks": "read_only exclusive scene_independent long_running saves_scenes starts_game",
 	},
-	"game.stop": {"text": "Stop the game this editor runs and wait until its process has ended.", "returns": STATUS},
+	"game.stop":
+	{
+		"text": "Stop the game this editor runs and wait until its process has ended.",
+		"returns": STATUS,
+		"marks": "exclusive scene_independent idempotent stops_game",
+	},
 	"game.status":
 	{
 		"text":

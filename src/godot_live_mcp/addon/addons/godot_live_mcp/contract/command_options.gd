@@ -25,6 +25,10 @@ var long_running: bool = false
 var opens_scene: bool = false
 ## Without scene and history, it steps the history the calling session's last change landed in.
 var steps_history: bool = false
+## Marks the server applies by rule (contract.json marks without a flag here, e.g. needs_display).
+var server_marks: PackedStringArray = PackedStringArray()
+## Boolean parameters that, when true, make a read-only command change the project.
+var side_door_params: PackedStringArray = PackedStringArray()
 var timeout_ms: int = ContractData.timeout_ms("default")
 var min_godot_version: String = ""
 var max_godot_version: String = ""
@@ -195,6 +199,8 @@ func to_dict() -> Dictionary:
 		"success_hint": success_hint,
 		"channel": channel,
 		"file_params": file_params(),
+		"marks": Array(server_marks),
+		"side_doors": Array(side_door_params),
 	}
 	if not output_schema.is_empty():
 		result["output_schema"] = output_schema

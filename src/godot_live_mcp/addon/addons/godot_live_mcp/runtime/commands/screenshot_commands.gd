@@ -46,7 +46,7 @@ const COMMANDS := {
 			{"note": "string: Why the game restarted first.", "restarted_game": "object: As in game_status."},
 		],
 		"timeout_ms": 60000,  # as long as a game_start: with restart, a headless game restarts first
-		"marks": "read_only idempotent",
+		"marks": "read_only idempotent needs_display",
 	},
 }
 
