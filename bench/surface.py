@@ -6,7 +6,9 @@ start-up list; read-only; all: every group loaded) the tool count, and the chara
 tools/list JSON, output schemas apart. Tokens are o200k_base when the optional ``bpe-openai`` package is
 installed (``make setup`` installs it), else characters/4; the output says which. Then, on that level, the
 characters of each result detail level (brief, normal, full): a node of ``scene_get_tree``, and the first
-page of ``node_get`` and ``classdb_get_class``.
+page of ``node_get`` and ``classdb_get_class``. Then the hit rate of tasks in words (``discover_tools``
+requests) on the tables of tests/unit/server/task_phrasings*.json, and the characters a tool of each
+group's one-line signatures in discovery.
 
     python bench/surface.py [--json]
 """
@@ -21,6 +23,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import anyio
+from tests.task_phrasings import LATER_PHRASINGS, PHRASINGS, builtin_groups, hit_rate, misses, outcomes
 
 from godot_live_mcp.bridge.catalog import Catalog
 from godot_live_mcp.bridge.jsonrpc import JsonObject
@@ -159,6 +162,17 @@ def print_detail_levels(sizes: list[DetailSize], as_json: bool) -> None:
         print("scene_get_tree takes no detail argument yet: the targets cannot be measured")
 
 
+def print_task_matching(catalog: Catalog) -> None:
+    """The hit rate of each table of task phrasings, and the phrasings missed."""
+    groups = builtin_groups(catalog)
+    for table in (PHRASINGS, LATER_PHRASINGS):
+        results = outcomes(groups, table)
+        hits = sum(result.hit for result in results)
+        print(f"tasks in words, {table.name}: {hit_rate(results):.1%} hit ({hits} of {len(results)})")
+        for line in misses(results):
+            print(f"  missed {line}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -168,6 +182,7 @@ def main() -> None:
     catalog, sizes = anyio.run(measure, None)
     print_surfaces(catalog, args.json)
     print_detail_levels(sizes, args.json)
+    print_task_matching(catalog)
 
 
 if __name__ == "__main__":
