@@ -32,9 +32,12 @@ from godot_live_mcp.bridge.reply import CommandSuccess, read_reply
 from godot_live_mcp.cli._tool_count import render_json, render_text, surface_sizes
 from godot_live_mcp.cli.tools import fetch_catalog, fresh_demo_editor
 from godot_live_mcp.contract import CONTRACT
+from godot_live_mcp.server.signatures import signature
 
-# The default start-up surface must stay within this many tokens (issue 10).
-CORE_TOKEN_BUDGET = 4000
+# The default start-up surface must stay within this many tokens (issue 10: 4,000; issue 23: 3,000).
+CORE_TOKEN_BUDGET = 3000
+# Issue 23: discovery's one-line signatures at most this many characters a tool, in every group.
+SIGNATURE_BUDGET = 200
 LEVEL_FIXTURE = Path(__file__).resolve().parents[1] / "tests" / "engine" / "fixtures" / "level_3d"
 LEVEL_SCENE = "res://level_3d/level_3d.tscn"
 LEVELS = ("brief", "normal", "full")
@@ -162,6 +165,18 @@ def print_detail_levels(sizes: list[DetailSize], as_json: bool) -> None:
         print("scene_get_tree takes no detail argument yet: the targets cannot be measured")
 
 
+def print_signature_sizes(catalog: Catalog) -> None:
+    """Characters a tool of each group's one-line signatures (what discover_tools answers), longest first."""
+    groups = builtin_groups(catalog)
+    sizes = {group.name: [len(signature(entry.tool)) for entry in group.tools] for group in groups}
+    every = [size for group in sizes.values() for size in group]
+    print(f"discovery signatures: {sum(every) / len(every):.1f} characters a tool on average, by group:")
+    for name, group in sorted(sizes.items(), key=lambda item: -sum(item[1]) / len(item[1])):
+        print(f"  {name:16} {sum(group) / len(group):6.1f} ({len(group)} tools, longest {max(group)})")
+    worst = max(sum(group) / len(group) for group in sizes.values())
+    print(f"target: every group at most {SIGNATURE_BUDGET} a tool; the longest group {worst:.1f}")
+
+
 def print_task_matching(catalog: Catalog) -> None:
     """The hit rate of each table of task phrasings, and the phrasings missed."""
     groups = builtin_groups(catalog)
@@ -182,6 +197,7 @@ def main() -> None:
     catalog, sizes = anyio.run(measure, None)
     print_surfaces(catalog, args.json)
     print_detail_levels(sizes, args.json)
+    print_signature_sizes(catalog)
     print_task_matching(catalog)
 
 

@@ -34,8 +34,8 @@ const COMMANDS := {
 	{
 		"text":
 		(
-			"Add a new node (engine class or script class_name) under a parent in an open scene, optionally"
-			+ " setting properties at once (values as JSON; vectors, colors, resources as tagged objects)."
+			"Add a node (engine class or script class_name) under a parent in an open scene, optionally"
+			+ " with properties (JSON values; tagged objects for vectors, colors, resources)."
 		),
 		"args":
 		[

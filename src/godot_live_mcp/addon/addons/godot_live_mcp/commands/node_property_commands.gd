@@ -41,8 +41,7 @@ const COMMANDS := {
 		"text":
 		(
 			"Set one property (property + value) or several (properties: {name: value}) on a node as one"
-			+ " undo step. Values are JSON; vectors, colors and resources use tagged objects such as"
-			+ ' {"type": "Vector2", "x": 1, "y": 2}.'
+			+ " undo step; values are JSON, or tagged objects for vectors, colors and resources."
 		),
 		"args":
 		[
