@@ -18,7 +18,7 @@ const GROUP := "node"
 ## The properties argument of tools that set several properties at once (JSON Schema as it is).
 const PROPERTY_VALUES := {
 	"type": "object",
-	"description": "Property values to set: name -> value as JSON, or a tagged value for engine types.",
+	"description": "Values to set: name -> JSON value (a tagged one for engine types).",
 	"additionalProperties": true,
 }
 ## What node.create and node.duplicate return.

@@ -31,7 +31,7 @@ const COMMANDS := {
 		"text":
 		(
 			"Read a node: class, script, groups, children and its inspector properties with types and"
-			+ " JSON values (by detail: none, those changed from their defaults, or all; or the ones named)."
+			+ " JSON values (which ones: detail, or names)."
 		),
 		"args": [{"node_path!": "@node_path"}, NodeReport.DESCRIBE_ARGS, {"scene": "@scene"}],
 		"returns": [{"scene": "string"}, NodeReport.DESCRIPTION],
