@@ -107,22 +107,31 @@ def choose(request: str, ranked: Sequence[GroupMatch]) -> list[GroupMatch]:
     first = next(iter(ranked), None)
     if first is None or not first.named or first.score < _MIN_SCORE:
         return []
-    chosen: list[GroupMatch] = []
-    covered: dict[str, float] = {}
-    best: GroupMatch | None = first
-    while best is not None:
-        chosen.append(best)
-        # A word a description explains is half covered: another group must match it much better.
-        for word, worth in (*best.strong, *((word, worth * _WEAK_COVER) for word, worth in best.weak)):
-            covered[word] = max(worth, covered.get(word, 0.0))
-        rest = [match for match in ranked if match not in chosen]
-        best = max(rest, key=lambda match: match.gain(covered), default=None)  # ties: the higher ranked
-        if best is None or best.gain(covered) < _MIN_GAIN or len(chosen) == MAX_GROUPS:
-            best = None
+    chosen, covered = [first], _covered({}, first)
+    while len(chosen) < MAX_GROUPS and (extra := _most_added(ranked, chosen, covered)) is not None:
+        chosen.append(extra)
+        covered = _covered(covered, extra)
     matched = set().union(*(match.words for match in chosen))
     if len(matched) < _MIN_COVERAGE * len(set(words(request))) and not first.sure:
         return []
     return chosen
+
+
+def _most_added(
+    ranked: Sequence[GroupMatch], chosen: list[GroupMatch], covered: dict[str, float]
+) -> GroupMatch | None:
+    """The group not chosen that adds the most over ``covered`` (ties: the higher ranked), if enough."""
+    best = max(
+        (match for match in ranked if match not in chosen), key=lambda m: m.gain(covered), default=None
+    )
+    return best if best is not None and best.gain(covered) >= _MIN_GAIN else None
+
+
+def _covered(covered: dict[str, float], match: GroupMatch) -> dict[str, float]:
+    """``covered`` with the words ``match`` explains; those only its descriptions explain count half,
+    so another group that names them still adds."""
+    more = (*match.strong, *((word, worth * _WEAK_COVER) for word, worth in match.weak))
+    return covered | {word: max(worth, covered.get(word, 0.0)) for word, worth in more}
 
 
 def _rarity(wanted: Iterable[str], indexes: Sequence[_Index]) -> dict[str, float]:
@@ -139,9 +148,10 @@ def _match(sequence: Sequence[str], group: ToolGroup, index: _Index, rarity: dic
     score, matched, reasons = 0.0, set(), []
     strong: list[_Worth] = []
     weak: list[_Worth] = []
+    by_name = [item for item in index if item[1] in _NAMED]
     for word in dict.fromkeys(sequence):
         best = phrased.get(word) or _best(word, index, rarity[word])
-        named = phrased.get(word) or _best(word, [item for item in index if item[1] in _NAMED], rarity[word])
+        named = phrased.get(word) or _best(word, by_name, rarity[word])
         if best[0] > 0:
             score += best[0]
             matched.add(word)
