@@ -27,7 +27,7 @@ from godot_live_mcp.server.features import FeatureOptions, ServerFeatures
 from godot_live_mcp.server.game_owner import GameOwner
 from godot_live_mcp.server.hooks import ToolCall, ToolHook, ToolOutcome
 from godot_live_mcp.server.instance_tools import InstanceRouting, Routed
-from godot_live_mcp.server.instructions import INSTRUCTIONS
+from godot_live_mcp.server.instructions import FIXED_LIST, GROWING_LIST
 from godot_live_mcp.server.plugin_content import announce_content_changes, offer_plugin_content
 from godot_live_mcp.server.plugin_tools import plugin_tool_entries
 from godot_live_mcp.server.queue_progress import reporting_progress
@@ -56,6 +56,9 @@ class _ToolsChangeServer(Server[Any]):
     follows the editor, and plugins enabled at run time change all three.
 
     The HTTP session manager builds its initialization options itself, so the default must change here.
+    The instructions say which kind of connection this is: ``initialize`` (a handshake connection, whose
+    list grows) sends ``GROWING_LIST``; ``server/discover`` (2026-07-28, a fixed list) the server's own,
+    ``FIXED_LIST``.
     """
 
     def create_initialization_options(
@@ -72,6 +75,7 @@ class _ToolsChangeServer(Server[Any]):
         )
         if self.get_request_handler("tasks/get") is not None:  # the tasks the SDK does not derive
             options.capabilities.tasks = TASKS_CAPABILITY
+        options.instructions = GROWING_LIST
         return options
 
 
@@ -117,7 +121,7 @@ class GodotMcpApp:
         self.server: Server[Any] = _ToolsChangeServer(
             "godot-live-mcp",
             version=__version__,
-            instructions=INSTRUCTIONS,
+            instructions=FIXED_LIST,  # initialize sends GROWING_LIST (create_initialization_options)
             on_list_tools=self._list_tools,
             on_call_tool=self._call_tool,
             on_subscriptions_listen=resources.listening(ListenHandler(self._bus)),

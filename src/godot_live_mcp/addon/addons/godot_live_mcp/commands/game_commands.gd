@@ -31,9 +31,8 @@ const COMMANDS := {
 	{
 		"text":
 		(
-			"Run the game from this editor (the main scene, or a given scene) and wait until the"
-			+ " runtime tools can reach it. It runs unthrottled for stepping and paced to real time"
-			+ " otherwise. A headless editor runs it headless unless display is true."
+			"Run the game (the main scene, or scene) and wait until the runtime tools reach it; unthrottled"
+			+ " while stepping, else paced to real time. A headless editor runs it headless unless display is true."
 		),
 		"args":
 		{

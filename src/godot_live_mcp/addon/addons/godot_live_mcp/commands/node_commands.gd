@@ -18,7 +18,7 @@ const GROUP := "node"
 ## The properties argument of tools that set several properties at once (JSON Schema as it is).
 const PROPERTY_VALUES := {
 	"type": "object",
-	"description": "Property values to set: name -> value as JSON, or a tagged value for engine types.",
+	"description": "Values to set: name -> JSON value (a tagged one for engine types).",
 	"additionalProperties": true,
 }
 ## What node.create and node.duplicate return.
@@ -34,8 +34,8 @@ const COMMANDS := {
 	{
 		"text":
 		(
-			"Add a new node (engine class or script class_name) under a parent in an open scene, optionally"
-			+ " setting properties at once (values as JSON; vectors, colors, resources as tagged objects)."
+			"Add a node (engine class or script class_name) under a parent in an open scene, optionally"
+			+ " with properties (JSON values; tagged objects for vectors, colors, resources)."
 		),
 		"args":
 		[
