@@ -5,6 +5,7 @@ The fixtures built on it (one session editor shared by every test folder) live i
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import sys
@@ -123,6 +124,13 @@ def start_editor(
     return launch_editor(project, env=env, log_path=log_path, extra_args=extra_args)
 
 
+def _import_path() -> dict[str, str]:
+    """PYTHONPATH as the tests have it: the SDK gives a stdio server only a few variables of its own, so
+    without it the server would import the installed package, not the code under test."""
+    path = os.environ.get("PYTHONPATH")
+    return {"PYTHONPATH": path} if path else {}
+
+
 @asynccontextmanager
 async def mcp_client(
     editor: EngineEditor,
@@ -153,7 +161,7 @@ async def mcp_client(
     params = StdioServerParameters(
         command=sys.executable,
         args=["-m", "godot_live_mcp", "serve", *serve_args, *args],
-        env={**editor.env, **(env or {})},
+        env={**editor.env, **_import_path(), **(env or {})},
     )
     log_path = editor.workspace / f"server-{len(editor.server_logs)}.log"
     editor.server_logs.append(log_path)

@@ -95,6 +95,7 @@ def _entry(spec: CommandSpec, link: EditorLink, runtime: RuntimeLink | None) -> 
         opens_scene=spec.annotations.opens_scene,
         acts_on_scene=_acts_on_scene(spec),
         steps_history=spec.annotations.steps_history,
+        runs_steps=spec.annotations.runs_steps,
     )
 
 

@@ -59,6 +59,7 @@ class ToolEntry:
     opens_scene: bool = False
     acts_on_scene: bool = False
     steps_history: bool = False
+    runs_steps: bool = False  # its steps are calls of other tools, each checked first (batch_steps.py)
 
     @property
     def name(self) -> str:

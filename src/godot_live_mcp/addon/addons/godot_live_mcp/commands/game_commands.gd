@@ -50,7 +50,12 @@ const COMMANDS := {
 		"guard": ["scene"],
 		"marks": "read_only exclusive scene_independent long_running",
 	},
-	"game.stop": {"text": "Stop the game this editor runs and wait until its process has ended.", "returns": STATUS},
+	"game.stop":
+	{
+		"text": "Stop the game this editor runs and wait until its process has ended.",
+		"returns": STATUS,
+		"marks": "exclusive scene_independent idempotent outside_undo",
+	},
 	"game.status":
 	{
 		"text":

@@ -25,6 +25,10 @@ var long_running: bool = false
 var opens_scene: bool = false
 ## Without scene and history, it steps the history the calling session's last change landed in.
 var steps_history: bool = false
+## What it changes is not recorded in an undo history (saving, closing a scene): no batch holds it.
+var outside_undo: bool = false
+## Its steps argument calls other commands (editor.batch): the server checks each step's policy.
+var runs_steps: bool = false
 var timeout_ms: int = ContractData.timeout_ms("default")
 var min_godot_version: String = ""
 var max_godot_version: String = ""
@@ -190,6 +194,8 @@ func to_dict() -> Dictionary:
 			"long_running": long_running,
 			"opens_scene": opens_scene,
 			"steps_history": steps_history,
+			"outside_undo": outside_undo,
+			"runs_steps": runs_steps,
 		},
 		"timeout_ms": timeout_ms,
 		"success_hint": success_hint,

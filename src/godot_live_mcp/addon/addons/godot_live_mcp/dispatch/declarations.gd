@@ -32,6 +32,8 @@ const MARKS := {
 	"long_running": "long_running",
 	"opens_scene": "opens_scene",
 	"steps_history": "steps_history",
+	"outside_undo": "outside_undo",
+	"runs_steps": "runs_steps",
 }
 
 
