@@ -6,12 +6,14 @@ from tests.code_shape import measure
 
 # Ratchets: lower them when the code improves, never raise them.
 MAX_BARE_RETURN_SHARE = 0.15
-MAX_DECLARATION_LINES = 3871  # +25 (issues 10, 13); +18 (21); +9 (24, merged): arguments renamed and added
+MAX_DECLARATION_LINES = 3926  # +25 (issues 10, 13); +18 (21); +9 (24, merged): arguments renamed and added
 # +6 (issue 24): editor_undo/redo steps_history and its sentence, runtime_get_performance stepped fields
 # +105 (issue 11): the debug group (7 commands, 60), runtime.animation (32), log/game/signal results (13)
 # +31 (issue 11): game_start display, runtime_resume speed, screenshot region (node or pixels) and scale
 # +1975 (issue 16): 112 new tools in 13 groups (animation 330, tilemap/sprite 399, spatial/material/particles
 # 440, physics/audio/navigation 298, ui/path/procedural ~360, asset ~150): about 17.6 lines a tool, as before
+# +55 (issue 23): editor_batch (one tool, 41 with its step arguments), node_create children (3), the
+# outside_undo mark on six commands (11)
 MAX_MACHINERY_LINES = 360
 
 

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from mcp.client import Client
 
-from tests.engine.authoring._helpers import call, call_fails
+from tests.engine.authoring._helpers import Scratch, call, call_fails
 from tests.engine.authoring._scenes import tree, value, vector2
 from tests.engine.harness import EngineEditor, mcp_client
 
@@ -186,3 +186,19 @@ async def test_a_bad_child_creates_nothing(tools: Client, scene: str) -> None:
     refused = await call_fails(tools, "node_create", arguments, "NOT_FOUND")
     assert "children[0].children[0].class_name" in refused["message"]
     assert (await tree(tools, scene), await history(tools, scene)) == ([(".", "Node2D")], before)
+
+
+async def test_a_failing_batch_takes_back_the_files_its_steps_wrote(
+    tools: Client, scene: str, scratch: Scratch
+) -> None:
+    before = await call(tools, "editor_get_history", {"history": "global", "limit": 100})
+    batch = {
+        "steps": [
+            step("file_write", path=scratch.path("notes.txt"), content="written by the batch"),
+            step("node_create", scene=scene, class_name="NoSuchClass"),
+        ]
+    }
+    await call_fails(tools, "editor_batch", batch, "NOT_FOUND")
+    await call(tools, "editor_wait_for_idle", {})
+    assert not scratch.file("notes.txt").exists()
+    assert await call(tools, "editor_get_history", {"history": "global", "limit": 100}) == before

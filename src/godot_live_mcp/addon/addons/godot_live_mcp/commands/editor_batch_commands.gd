@@ -30,9 +30,10 @@ const COMMANDS := {
 	{
 		"text":
 		(
-			"Call several editor tools in order as one undo action: all or nothing. The first failing step"
-			+ " undoes the earlier ones and is named with its code and hint. Not for saving, closing,"
-			+ " opening or reloading scenes, undo/redo, or game and runtime tools."
+			"Call several editor tools in order as one undo action, all or nothing: the first failing step"
+			+ " undoes the earlier ones and is named with its code and hint. In a step's arguments '$N.field'"
+			+ " is step N's result field (from 0), e.g. '$0.node_path'. Not for saving, closing, opening or"
+			+ " reloading scenes, undo/redo, game or runtime tools."
 		),
 		"args":
 		{
