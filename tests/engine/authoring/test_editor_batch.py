@@ -186,6 +186,9 @@ async def test_a_bad_child_creates_nothing(tools: Client, scene: str) -> None:
     refused = await call_fails(tools, "node_create", arguments, "NOT_FOUND")
     assert "children[0].children[0].class_name" in refused["message"]
     assert (await tree(tools, scene), await history(tools, scene)) == ([(".", "Node2D")], before)
+    arguments["children"] = [{"class_name": "Node2D", "type": "Node2D"}]
+    refused = await call_fails(tools, "node_create", arguments, "INVALID_PARAMS")
+    assert "children[0] has no field 'type'" in refused["message"]
 
 
 async def test_a_failing_batch_takes_back_the_files_its_steps_wrote(

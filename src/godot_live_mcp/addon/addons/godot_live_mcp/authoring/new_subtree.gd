@@ -11,33 +11,14 @@ const PropertyInput := preload("res://addons/godot_live_mcp/authoring/property_i
 
 const MAX_NODES := 256
 const MAX_DEPTH := 16
-const PROPERTY_VALUES := {
-	"type": "object",
-	"description": "Property values to set: name -> value as JSON, or a tagged value for engine types.",
-	"additionalProperties": true,
-}
-## The JSON Schema of node_create's children (deeper levels are checked here, as data).
+const FIELDS: Array[String] = ["class_name", "name", "properties", "children"]
+## The JSON Schema of node_create's children: short, as node_create is always listed; build() checks
+## each child's fields.
 const SCHEMA := {
 	"type": "array",
 	"maxItems": MAX_NODES,
-	"description":
-	(
-		"Child nodes to add with it, each {class_name, name, properties, children} (children nest the same"
-		+ " way), all in the same undo action."
-	),
-	"items":
-	{
-		"type": "object",
-		"required": ["class_name"],
-		"additionalProperties": false,
-		"properties":
-		{
-			"class_name": {"type": "string", "description": "Class of the child."},
-			"name": {"type": "string", "description": "Its name; defaults to its class name."},
-			"properties": PROPERTY_VALUES,
-			"children": {"type": "array", "items": {"type": "object"}, "description": "Its own children."},
-		},
-	},
+	"description": "Child nodes: {class_name, name, properties, children}, nested alike.",
+	"items": {"type": "object", "required": ["class_name"]},
 }
 
 
@@ -76,7 +57,12 @@ static func _add_children(node: Node, specs: Array, place: String, made: Array[N
 ## One child with its properties set (it is new, so no undo is needed for them).
 static func _child(spec: Dictionary, place: String) -> Result:
 	var kind: String = str(spec.get("class_name", ""))
+	var stray: String = ""
+	for key: Variant in spec:
+		stray = str(key) if stray == "" and not FIELDS.has(str(key)) else stray
 	var checked: Result = NodeClasses.require(kind, place + ".class_name")
+	if stray != "":
+		checked = Result.fail("INVALID_PARAMS", "%s has no field '%s'; a child takes %s." % [place, stray, FIELDS])
 	if checked.succeeded():
 		checked = NodeNames.check(str(spec.get("name", "")), place + ".name", true)
 	var properties: Variant = spec.get("properties", {})

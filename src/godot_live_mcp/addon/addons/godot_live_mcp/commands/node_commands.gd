@@ -37,7 +37,7 @@ const COMMANDS := {
 		(
 			"Add a new node (engine class or script class_name) under a parent in an open scene, optionally"
 			+ " setting properties at once (values as JSON; vectors, colors, resources as tagged objects)"
-			+ " and adding children with theirs: one undo action for the whole subtree."
+			+ " and children (one undo action)."
 		),
 		"args":
 		[
