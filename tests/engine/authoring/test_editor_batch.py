@@ -8,7 +8,7 @@ import pytest
 from mcp.client import Client
 
 from tests.engine.authoring._helpers import Scratch, call, call_fails
-from tests.engine.authoring._scenes import tree, value, vector2
+from tests.engine.authoring._scenes import close_quietly, tree, value, vector2
 from tests.engine.harness import EngineEditor, mcp_client
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
@@ -205,3 +205,23 @@ async def test_a_failing_batch_takes_back_the_files_its_steps_wrote(
     await call(tools, "editor_wait_for_idle", {})
     assert not scratch.file("notes.txt").exists()
     assert await call(tools, "editor_get_history", {"history": "global", "limit": 100}) == before
+
+
+async def test_a_batch_that_edits_two_scenes_is_refused_and_undone(
+    tools: Client, scene: str, scratch: Scratch
+) -> None:
+    other = scratch.path("other.tscn")
+    await call(tools, "scene_create", {"path": other, "root_class": "Node2D", "if_exists": "replace"})
+    try:
+        batch = {
+            "steps": [
+                step("node_create", scene=scene, class_name="Node2D", name="Here"),
+                step("node_create", scene=other, class_name="Node2D", name="There"),
+            ]
+        }
+        refused = await call_fails(tools, "editor_batch", batch, "INVALID_OPERATION")
+        assert refused["message"].startswith("Step 1 (node_create) failed")
+        assert await tree(tools, scene) == await tree(tools, other) == [(".", "Node2D")]
+        assert (await history(tools, scene))["total_actions"] == 0
+    finally:
+        await close_quietly(tools, other)

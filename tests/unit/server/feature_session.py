@@ -48,6 +48,12 @@ COMMANDS = [
         annotations={"read_only": False, "destructive": True, "idempotent": False},
         schema={"type": "object", "properties": {"path": {"type": "string"}}},
     ),
+    command(
+        "editor.batch",
+        read_only=False,
+        annotations={"read_only": False, "destructive": False, "idempotent": False, "runs_steps": True},
+        schema={"type": "object", "properties": {"steps": {"type": "array"}}},
+    ),
 ]
 
 
