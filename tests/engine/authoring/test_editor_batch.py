@@ -225,3 +225,24 @@ async def test_a_batch_that_edits_two_scenes_is_refused_and_undone(
         assert (await history(tools, scene))["total_actions"] == 0
     finally:
         await close_quietly(tools, other)
+
+
+async def test_a_deleted_subtree_comes_back_whole_when_a_later_step_fails(tools: Client, scene: str) -> None:
+    children = [{"class_name": "Sprite2D", "name": "Look"}]
+    await call(
+        tools, "node_create", {"scene": scene, "class_name": "Node2D", "name": "Kept", "children": children}
+    )
+    nodes, before = await tree(tools, scene), await history(tools, scene)
+    batch = {
+        "steps": [
+            step("node_delete", scene=scene, node_path="Kept"),
+            step("node_create", scene=scene, class_name="Node2D", parent="Kept"),
+        ]
+    }
+    refused = await call_fails(tools, "editor_batch", batch, "NOT_FOUND")
+    assert refused["message"].startswith("Step 1 (node_create) failed")
+    assert (await tree(tools, scene), await history(tools, scene)) == (nodes, before)
+    await call(tools, "editor_batch", {"steps": batch["steps"][:1]})
+    assert await tree(tools, scene) == [(".", "Node2D")]
+    await call(tools, "editor_undo", {"scene": scene})
+    assert await tree(tools, scene) == nodes
