@@ -51,7 +51,8 @@ async def test_steps_refer_to_earlier_results_and_the_batch_is_one_undo_action(
     after = await history(tools, scene)
     assert after["total_actions"] == before["total_actions"] + 1
     assert after["actions"][0]["name"] == "MCP: build the player"
-    await call(tools, "editor_undo", {"scene": scene})
+    undone = await call(tools, "editor_undo", {})  # no target: the history the batch's action went to
+    assert (undone["action"], undone["scene"]) == ("MCP: build the player", scene)
     assert await tree(tools, scene) == [(".", "Node2D")]
     await call(tools, "editor_redo", {"scene": scene})
     assert await value(tools, scene, "Player/Look", "position") == vector2(3, 4)

@@ -91,10 +91,13 @@ static func _plan(registry: CommandRegistry, steps: Array) -> Result:
 		commands[name.replace(".", "_")] = name
 	var planned: Array = []
 	for index: int in steps.size():
-		var step: Dictionary = steps[index]
+		var step: Dictionary = steps[index] if steps[index] is Dictionary else {}
 		var tool: String = str(step.get("tool", ""))
-		var arguments: Dictionary = step.get("arguments", {})
+		var given: Variant = step.get("arguments", {})
+		var arguments: Dictionary = given if given is Dictionary else {}
 		var refused: String = _refusal(registry, str(commands.get(tool, "")), arguments, index)
+		if refused == "" and not given is Dictionary:
+			refused = "its arguments are not an object"
 		if refused != "":
 			return _step_failure(index, tool, Result.fail("INVALID_PARAMS", refused, _refusal_hint(tool)))
 		planned.append([index, tool, commands[tool], arguments])
