@@ -34,8 +34,6 @@ class CommandAnnotations:
     """Without ``scene`` and ``history`` it steps the history the session's last change landed in."""
     outside_undo: bool = False
     """What it changes is not recorded in an undo history: no batch holds it (the editor refuses)."""
-    runs_steps: bool = False
-    """Its ``steps`` are calls of other tools: the server checks each step's policy first."""
 
     @property
     def mutating(self) -> bool:
@@ -69,6 +67,10 @@ class CommandSpec:
     file_params: tuple[str, ...] = ()
     """The arguments that name a project (or user://) file to read or write (path-guarded; not ``scene``,
     which names an open tab)."""
+    marks: frozenset[str] = frozenset()
+    """The rules the server applies to it (contract.json ``marks`` without an annotation flag)."""
+    side_doors: tuple[str, ...] = ()
+    """Boolean arguments that, when true, make a read-only command change the project."""
 
     @property
     def is_extension(self) -> bool:
@@ -120,6 +122,8 @@ def parse_command(raw: JsonValue) -> CommandSpec:
         owner=str(raw.get("owner", BUILTIN_OWNER)),
         channel=str(raw.get("channel", EDITOR_CHANNEL)),
         file_params=_names(raw.get("file_params")),
+        marks=frozenset(_names(raw.get("marks"))),
+        side_doors=_names(raw.get("side_doors")),
     )
 
 

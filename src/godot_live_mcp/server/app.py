@@ -252,7 +252,7 @@ class GodotMcpApp:
                 reply = note_session_scene(
                     scene, entry, arguments, await routed.backend.invoke(arguments, entry.timeout_s)
                 )
-            self.games.note(entry.name, reply)
+            self.games.note(entry.marks, reply)
             return reply_result(reply)
         except ToolError as error:
             return error_result(error)
@@ -270,7 +270,7 @@ class GodotMcpApp:
         if entry.runs_steps:
             return await self._cleared_steps(ctx, params, entry, arguments, link, scene)
         if self.policy.read_only:
-            await check_read_only_call(entry.name, arguments, link)
+            await check_read_only_call(entry, arguments, link)
         return arguments, await self.features.confirm.check(ctx, params, entry, arguments)
 
     async def _cleared_steps(
@@ -285,7 +285,7 @@ class GodotMcpApp:
         """As ``_cleared``, for each step of a batch before any runs; one question for all that lose work."""
 
         async def call_check(step: ToolEntry, given: JsonObject) -> None:
-            await check_read_only_call(step.name, given, link)
+            await check_read_only_call(step, given, link)
 
         checks = StepChecks(
             lookup=self.table.get,
@@ -314,7 +314,7 @@ class GodotMcpApp:
         except ToolError as refused:
             answer: ToolError | None = refused
             if refused.code == ErrorCode.READ_ONLY_MODE:
-                answer = read_only_refusal(entry.name, self.games, refused)
+                answer = read_only_refusal(entry, self.games, refused)
             if answer is not None:
                 raise answer from None
 

@@ -7,6 +7,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import TYPE_CHECKING
 
 import mcp_types as types
 
@@ -14,6 +15,11 @@ from godot_live_mcp.bridge.catalog import CommandGroup
 from godot_live_mcp.bridge.jsonrpc import JsonObject
 from godot_live_mcp.bridge.reply import CommandReply
 from godot_live_mcp.server.arguments import ArgumentValidator
+
+if TYPE_CHECKING:
+    from mcp.server.session import ServerSession
+
+    from godot_live_mcp.server.editor_roster import EditorTarget
 
 logger = logging.getLogger(__name__)
 
@@ -37,6 +43,14 @@ class ToolBackend(ABC):
         Must give up after ``timeout_s`` (raising ``ToolError`` ``TIMEOUT``) and let cancellation through.
         """
 
+    def for_session(self, session: ServerSession) -> ToolBackend:
+        """This backend for one calling session (a server-run tool reads the session's choices)."""
+        return self
+
+    def for_target(self, target: EditorTarget) -> ToolBackend:
+        """This backend aimed at the editor (or game) a call was routed to (an editor command)."""
+        return self
+
 
 @dataclass(frozen=True)
 class ToolEntry:
@@ -59,7 +73,15 @@ class ToolEntry:
     opens_scene: bool = False
     acts_on_scene: bool = False
     steps_history: bool = False
-    runs_steps: bool = False  # its steps are calls of other tools, each checked first (batch_steps.py)
+    marks: frozenset[str] = frozenset()
+    """Rules the server applies to the tool (contract.json ``marks``: needs_display, saves_scenes, ...)."""
+    side_doors: tuple[str, ...] = ()
+    """Boolean arguments that, when true, make this read-only tool change the project."""
+
+    @property
+    def runs_steps(self) -> bool:
+        """Its ``steps`` are calls of other tools, each checked first (``batch_steps.py``)."""
+        return "runs_steps" in self.marks
 
     @property
     def name(self) -> str:

@@ -51,7 +51,8 @@ COMMANDS = [
     command(
         "editor.batch",
         read_only=False,
-        annotations={"read_only": False, "destructive": False, "idempotent": False, "runs_steps": True},
+        annotations={"read_only": False, "destructive": False, "idempotent": False},
+        marks=["runs_steps"],
         schema={"type": "object", "properties": {"steps": {"type": "array"}}},
     ),
 ]

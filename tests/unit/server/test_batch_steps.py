@@ -53,7 +53,7 @@ def _tools() -> dict[str, ToolEntry]:
         node_delete,
         entry("editor_execute", read_only=False, open_world=True),
         entry("test_run", ToolOwner.SERVER, read_only=False),
-        dataclasses.replace(entry("editor_batch", read_only=False), runs_steps=True),
+        dataclasses.replace(entry("editor_batch", read_only=False), marks=frozenset({"runs_steps"})),
     ]
     return {each.name: each for each in listed}
 

@@ -15,6 +15,7 @@ const MODULES: Array[Script] = [
 	preload("res://addons/godot_live_mcp/commands/editor_history_commands.gd"),
 	BatchCommands,
 	preload("res://addons/godot_live_mcp/commands/editor_view_commands.gd"),
+	preload("res://addons/godot_live_mcp/commands/scene_render_commands.gd"),
 	preload("res://addons/godot_live_mcp/commands/scene_file_commands.gd"),
 	preload("res://addons/godot_live_mcp/commands/scene_save_commands.gd"),
 	preload("res://addons/godot_live_mcp/commands/file_commands.gd"),

@@ -111,7 +111,7 @@ static func _refusal(registry: CommandRegistry, command: String, arguments: Dict
 	var options: MCPToolkitCommandOptions = registry.get_options(command)
 	if options.channel != "editor":
 		return "it runs in the game, and a batch holds editor tools only"
-	if options.runs_steps or options.steps_history or options.opens_scene or options.outside_undo:
+	if options.server_marks.has("runs_steps") or options.steps_history or options.opens_scene or options.outside_undo:
 		return "its effect is not one an undo action can hold (saving, opening, closing, undo itself)"
 	if options.long_running:
 		return "it can take long (imports, waits), and a batch runs as one quick action"

@@ -46,6 +46,7 @@ const COMMANDS := {
 			"scanned": "boolean: Whether a rescan was started first.",
 		},
 		"marks": "read_only idempotent scene_independent cancellable long_running",
+		"side_doors": ["scan"],  # a rescan imports changed files, writing .import files
 		"timeout_ms": MAX_WAIT_MS + 5000,
 		"keywords": ["busy"],
 	},
