@@ -224,6 +224,13 @@ async def test_a_batch_that_edits_two_scenes_is_refused_and_undone(
         assert refused["message"].startswith("Step 1 (node_create) failed")
         assert await tree(tools, scene) == await tree(tools, other) == [(".", "Node2D")]
         assert (await history(tools, scene))["total_actions"] == 0
+        global_before = await call(tools, "editor_get_history", {"history": "global", "limit": 100})
+        # Not the active tab: the action still goes to that scene's history.
+        await call(tools, "editor_batch", {"steps": batch["steps"][:1]})
+        assert (await history(tools, scene))["total_actions"] == 1
+        assert (await history(tools, other))["total_actions"] == 0
+        assert await call(tools, "editor_get_history", {"history": "global", "limit": 100}) == global_before
+        assert (await call(tools, "scene_get_current", {}))["scene"] == other
     finally:
         await close_quietly(tools, other)
 

@@ -7,6 +7,9 @@ extends RefCounted
 
 ## Set when an action belongs to another scene's history than the batch's.
 var conflict: String = ""
+## The scene whose history the batch's action goes to ("" for the global history). The editor files
+## an action by the active tab, so file_as() must run while that scene is active.
+var scene: String = ""
 
 ## The committed actions, oldest first.
 var _actions: Array[MCPToolkitUndoRedoAction] = []
@@ -23,6 +26,8 @@ func opened(action: MCPToolkitUndoRedoAction) -> void:
 	if _history == EditorUndoRedoManager.GLOBAL_HISTORY:
 		_history = history
 		_context = action.context
+		var root: Node = EditorInterface.get_edited_scene_root()
+		scene = root.scene_file_path if root != null else ""
 	elif history != _history and conflict == "":
 		conflict = "it edits another scene than the batch's earlier steps"
 

@@ -10,6 +10,7 @@ const EditorBatchCommands := preload("res://addons/godot_live_mcp/commands/edito
 const Declarations := preload("res://addons/godot_live_mcp/dispatch/declarations.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const CommandRegistry := preload("res://addons/godot_live_mcp/dispatch/command_registry.gd")
+const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
 const UndoBatch := preload("res://addons/godot_live_mcp/authoring/undo_batch.gd")
 const StepReferences := preload("res://addons/godot_live_mcp/authoring/step_references.gd")
 const StepLine := preload("res://addons/godot_live_mcp/commands/editor_batch_line.gd")
@@ -80,8 +81,18 @@ static func batch(params: CommandParams, context: MCPToolkitToolContext, registr
 		collected.roll_back()
 		return ran
 	var what: String = params.text("name") if params.has("name") else _default_name(planned.value)
-	var recorded: bool = collected.file_as(what)
+	var recorded: bool = await _file(collected, what)
 	return Result.of(_answer(planned.value, ran.value, params.list("full"), what if recorded else ""))
+
+
+## Files the collected actions as one, with the batch's scene the active tab while it does.
+static func _file(collected: UndoBatch, what: String) -> bool:
+	if collected.scene == "":
+		return collected.file_as(what)
+	var filed: Result = await SceneEdit.edit(
+		{"scene": collected.scene}, func(_root: Node) -> Result: return Result.of(collected.file_as(what))
+	)
+	return filed.succeeded() and filed.value == true
 
 
 ## Each step as [index, tool, command, arguments]; the first step no batch may hold fails the plan.
