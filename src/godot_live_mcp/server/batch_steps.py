@@ -20,10 +20,19 @@ from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.server.suggestions import did_you_mean
 from godot_live_mcp.server.tool_table import ToolEntry, ToolOwner
 
-__all__ = ["BatchStep", "StepChecks", "batch_arguments", "checked_steps", "has_reference", "losing_steps"]
+__all__ = [
+    "REFERENCE",
+    "BatchStep",
+    "StepChecks",
+    "batch_arguments",
+    "checked_steps",
+    "has_reference",
+    "losing_steps",
+]
 
 STEPS = "steps"
-_REFERENCE = re.compile(r"^\$\d+\.[A-Za-z_]")  # the editor's authoring/step_references.gd reads them
+# The same pattern as the editor's authoring/step_references.gd, which resolves them.
+REFERENCE = re.compile(r"^\$([0-9]+)\.([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)(/.*)?$")
 _BATCHABLE_OWNERS = (ToolOwner.EDITOR, ToolOwner.EXTENSION)
 
 
@@ -80,7 +89,7 @@ def losing_steps(steps: Sequence[BatchStep], would_lose_work: Callable[[ToolEntr
 def has_reference(value: JsonValue) -> bool:
     """Whether ``value`` holds a ``"$N.field"`` reference at any depth."""
     if isinstance(value, str):
-        return _REFERENCE.match(value) is not None
+        return REFERENCE.match(value) is not None
     if isinstance(value, dict):
         return any(has_reference(item) for item in value.values())
     if isinstance(value, list):

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
 import mcp_types as types
 import pytest
 
 from godot_live_mcp.bridge.jsonrpc import JsonObject
-from godot_live_mcp.contract import ErrorCode, ToolError
+from godot_live_mcp.contract import ErrorCode, ToolError, addon_source_dir
 from godot_live_mcp.server.arguments import ArgumentValidator
 from godot_live_mcp.server.batch_steps import (
+    REFERENCE,
     StepChecks,
     batch_arguments,
     checked_steps,
@@ -137,6 +139,13 @@ async def test_a_step_with_references_is_left_for_the_editor_to_check() -> None:
 def test_references_are_found_at_any_depth_and_dollar_dollar_is_no_reference() -> None:
     assert has_reference({"a": [{"b": "$2.node_path/Sprite"}]})
     assert not has_reference({"a": "$$0.node_path", "b": "$x", "c": "cost: $5"})
+
+
+def test_the_server_and_the_editor_read_references_with_one_pattern() -> None:
+    source = (addon_source_dir() / "authoring" / "step_references.gd").read_text("utf-8")
+    declared = re.search(r'^const PATTERN := "(.*)"$', source, re.MULTILINE)
+    assert declared is not None
+    assert declared.group(1).replace("\\\\", "\\") == REFERENCE.pattern
 
 
 async def test_steps_that_lose_work_are_listed_one_line_each() -> None:

@@ -6,7 +6,8 @@ extends RefCounted
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 
-const PATTERN := "^\\$(\\d+)\\.([A-Za-z_]\\w*(?:\\.\\w+)*)(/.*)?$"
+## The same pattern as server/batch_steps.py's _REFERENCE.
+const PATTERN := "^\\$([0-9]+)\\.([A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z0-9_]+)*)(/.*)?$"
 
 static var _rule: RegEx = RegEx.create_from_string(PATTERN)
 
