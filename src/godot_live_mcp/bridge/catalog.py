@@ -32,6 +32,8 @@ class CommandAnnotations:
     """Its result's ``scene`` becomes the calling session's active scene."""
     steps_history: bool = False
     """Without ``scene`` and ``history`` it steps the history the session's last change landed in."""
+    outside_undo: bool = False
+    """What it changes is not recorded in an undo history: no batch holds it (the editor refuses)."""
 
     @property
     def mutating(self) -> bool:

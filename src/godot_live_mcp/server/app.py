@@ -16,10 +16,13 @@ from mcp.server.subscriptions import InMemorySubscriptionBus, ListenHandler, Too
 from godot_live_mcp import __version__
 from godot_live_mcp.bridge.catalog import Catalog
 from godot_live_mcp.bridge.editor_link import EditorLink
+from godot_live_mcp.bridge.jsonrpc import JsonObject
 from godot_live_mcp.bridge.runtime_link import RuntimeLink
 from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.plugins import ProjectPlugins
+from godot_live_mcp.server.batch_steps import StepChecks, batch_arguments, checked_steps, losing_steps
 from godot_live_mcp.server.builtin_tools import builtin_tool_names
+from godot_live_mcp.server.confirm import would_lose_work
 from godot_live_mcp.server.discovery import discover
 from godot_live_mcp.server.editor_tools import editor_tool_entries
 from godot_live_mcp.server.editor_wait import wait_for_editor
@@ -37,6 +40,7 @@ from godot_live_mcp.server.results import error_result, reply_result
 from godot_live_mcp.server.server_tools import DISCOVER_TOOLS, RUN_TOOL, server_tools, unwrap_run_tool
 from godot_live_mcp.server.session_groups import SessionGroups, keeps_state, session_groups
 from godot_live_mcp.server.session_scenes import (
+    SessionScene,
     aim_at_last_change,
     aim_at_session_scene,
     note_session_scene,
@@ -238,14 +242,13 @@ class GodotMcpApp:
             if params.name == DISCOVER_TOOLS:
                 return await self._discover(ctx, params.arguments)
             entry = await self._lookup(ctx, params.name)
-            self._check_policy(entry)
+            if not entry.runs_steps:  # a batch is checked step by step (_cleared_steps)
+                self._check_policy(entry)
             routed = await self._routed(ctx, entry, params.arguments)
             scene = session_scene(ctx.session)
             validated = entry.arguments.validate(entry.name, routed.arguments)
             arguments = aim_at_session_scene(scene, entry, aim_at_last_change(scene, entry, validated))
-            if self.policy.read_only:
-                await check_read_only_call(entry, arguments, routed.link)
-            question = await self.features.confirm.check(ctx, params, entry, arguments)
+            arguments, question = await self._cleared(ctx, params, entry, arguments, routed.link, scene)
             if question is not None:
                 return question
             wants_progress = bool(ctx.meta and ctx.meta.get("progress_token") is not None)
@@ -257,6 +260,49 @@ class GodotMcpApp:
             return reply_result(reply)
         except ToolError as error:
             return error_result(error)
+
+    async def _cleared(
+        self,
+        ctx: ServerRequestContext[Any],
+        params: types.CallToolRequestParams,
+        entry: ToolEntry,
+        arguments: JsonObject,
+        link: EditorLink,
+        scene: SessionScene,
+    ) -> tuple[JsonObject, types.InputRequiredResult | None]:
+        """The arguments to send, past read-only mode's call checks; and the question to ask first, if any."""
+        if entry.runs_steps:
+            return await self._cleared_steps(ctx, params, entry, arguments, link, scene)
+        if self.policy.read_only:
+            await check_read_only_call(entry, arguments, link)
+        return arguments, await self.features.confirm.check(ctx, params, entry, arguments)
+
+    async def _cleared_steps(
+        self,
+        ctx: ServerRequestContext[Any],
+        params: types.CallToolRequestParams,
+        entry: ToolEntry,
+        arguments: JsonObject,
+        link: EditorLink,
+        scene: SessionScene,
+    ) -> tuple[JsonObject, types.InputRequiredResult | None]:
+        """As ``_cleared``, for each step of a batch before any runs; one question for all that lose work."""
+
+        async def call_check(step: ToolEntry, given: JsonObject) -> None:
+            await check_read_only_call(step, given, link)
+
+        checks = StepChecks(
+            lookup=self.table.get,
+            published=lambda: [each.name for each in self.table.entries() if self.policy.lists(each)],
+            policy=self._check_policy,
+            aim=lambda step, given: aim_at_session_scene(scene, step, given),
+            call_check=call_check if self.policy.read_only else None,
+        )
+        steps = await checked_steps(arguments, checks)
+        losing = losing_steps(steps, would_lose_work)
+        return batch_arguments(arguments, steps), await self.features.confirm.check_steps(
+            ctx, params, entry, arguments, losing
+        )
 
     async def _routed(
         self, ctx: ServerRequestContext[Any], entry: ToolEntry, arguments: dict[str, Any] | None

@@ -39,9 +39,9 @@ Paths: files are res:// paths (res://scenes/level.tscn). A node path is relative
 scene (the res:// path of an open scene); scene_get_tree shows its nodes.
 
 Undo and save: each edit is one step of the editor's undo history (editor_undo; history "global" \
-for scripts, resources, project settings, input map and autoloads). Node edits change the open \
-scene only: scene_save or editor_save_all writes it to disk. Scripts are written at once; \
-script_check compiles one.
+for scripts, resources, project settings, input map and autoloads); editor_batch makes many edits \
+one step, all or nothing ("$0.field": step 0's result). Node edits change the open scene only: \
+scene_save or editor_save_all writes it to disk. Scripts are written at once; script_check compiles one.
 
 Playing: the game runs what is saved. game_start runs it, then the runtime group reads and drives \
 it (runtime_get_tree, runtime_get_node, runtime_step advances exact frames, runtime_screenshot, \

@@ -79,6 +79,11 @@ class ToolEntry:
     """Boolean arguments that, when true, make this read-only tool change the project."""
 
     @property
+    def runs_steps(self) -> bool:
+        """Its ``steps`` are calls of other tools, each checked first (``batch_steps.py``)."""
+        return "runs_steps" in self.marks
+
+    @property
     def name(self) -> str:
         return self.tool.name
 

@@ -23,7 +23,7 @@ const COMMANDS := {
 			"saved!": "array<string>: res:// paths of the scenes written.",
 			"untitled_skipped": "integer: Open scenes never saved to a path, left alone (use scene_save_as).",
 		},
-		"marks": "idempotent",
+		"marks": "idempotent outside_undo",
 		"timeout_ms": 120000,
 	},
 	"editor.wait_for_idle":

@@ -53,7 +53,7 @@ const COMMANDS := {
 	{
 		"text": "Stop the game this editor runs and wait until its process has ended.",
 		"returns": STATUS,
-		"marks": "exclusive scene_independent idempotent stops_game",
+		"marks": "exclusive scene_independent idempotent stops_game outside_undo",
 	},
 	"game.status":
 	{

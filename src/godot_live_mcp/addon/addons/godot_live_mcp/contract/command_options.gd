@@ -25,6 +25,8 @@ var long_running: bool = false
 var opens_scene: bool = false
 ## Without scene and history, it steps the history the calling session's last change landed in.
 var steps_history: bool = false
+## What it changes is not recorded in an undo history (saving, closing a scene): no batch holds it.
+var outside_undo: bool = false
 ## Marks the server applies by rule (contract.json marks without a flag here, e.g. needs_display).
 var server_marks: PackedStringArray = PackedStringArray()
 ## Boolean parameters that, when true, make a read-only command change the project.
@@ -194,6 +196,7 @@ func to_dict() -> Dictionary:
 			"long_running": long_running,
 			"opens_scene": opens_scene,
 			"steps_history": steps_history,
+			"outside_undo": outside_undo,
 		},
 		"timeout_ms": timeout_ms,
 		"success_hint": success_hint,

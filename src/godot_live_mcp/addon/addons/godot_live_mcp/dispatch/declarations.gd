@@ -34,6 +34,7 @@ const MARKS := {
 	"long_running": "long_running",
 	"opens_scene": "opens_scene",
 	"steps_history": "steps_history",
+	"outside_undo": "outside_undo",
 }
 
 
