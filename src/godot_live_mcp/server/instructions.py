@@ -43,12 +43,11 @@ for scripts, resources, project settings, input map and autoloads); editor_batch
 one step, all or nothing ("$0.field": step 0's result). Node edits change the open scene only: \
 scene_save or editor_save_all writes it to disk. Scripts are written at once; script_check compiles one.
 
-Playing: the game runs what is saved. game_start runs it, then the runtime group reads and drives \
-it (runtime_get_tree, runtime_get_node, runtime_step advances exact frames, runtime_screenshot, \
-runtime_get_log) and the input group sends actions and keys. game_stop ends it; game_status tells \
-how the last run ended. From a headless editor, game_start with display: true if you will want \
-runtime_screenshot (a headless game is never captured; restart: true restarts it from its first \
-frame); scene_render draws a scene without playing it.
+Playing: the game runs what is saved. game_start runs it; runtime_playtest plays a script of \
+inputs, frame steps and checks in one call and answers a timeline; the runtime and input groups \
+read and drive it step by step. game_stop ends it. From a headless editor, game_start with \
+display: true if you will want runtime_screenshot (a headless game is never captured); \
+scene_render draws a scene without playing it.
 
 Values: vectors, colors and resources are tagged objects such as {{"type": "Vector2", "x": 1, "y": 2}}. \
 Every failure carries a code and a hint naming the next step."""
