@@ -48,6 +48,13 @@ class _Plan:
     unload: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     unknown: list[str] = field(default_factory=list)
+    # group -> the tools asked for by name, for a group no item named itself: only those are described.
+    only: dict[str, list[str]] = field(default_factory=dict)
+    named_groups: set[str] = field(default_factory=set)
+
+    def described_tools(self, group: str) -> list[str] | None:
+        """The tools of ``group`` to describe: those asked for by name, or None for all of them."""
+        return None if group in self.named_groups else self.only.get(group)
 
 
 def discover(
@@ -128,6 +135,10 @@ def _plan_names(surface: Surface, names: Sequence[str], plan: _Plan) -> None:
             tool = item.strip().replace(".", "_")
             named = _group_named(surface, item) is not None
             plan.load.setdefault(found.name, _NAMED if named else f"{tool} is in it")
+            if named:
+                plan.named_groups.add(found.name)
+            else:
+                plan.only.setdefault(found.name, []).append(tool)
         else:
             plan.notes.append(f"{found} is always listed.")
 
@@ -254,7 +265,7 @@ def _answer(
         "listed": surface.count,
         "max_tools": surface.max_tools,
     }
-    return _result(lines, data, surface, described, full=full)
+    return _result(lines, data, surface, described, full=full, plan=plan)
 
 
 def _listed_line(surface: Surface) -> str:
@@ -262,11 +273,24 @@ def _listed_line(surface: Surface) -> str:
 
 
 def _result(
-    lines: list[str], data: JsonObject, surface: Surface, described: Sequence[str], *, full: bool
+    lines: list[str],
+    data: JsonObject,
+    surface: Surface,
+    described: Sequence[str],
+    *,
+    full: bool,
+    plan: _Plan | None = None,
 ) -> types.CallToolResult:
-    """The answer, with the tools of the ``described`` groups: their full schemas when ``full``, else
-    one signature line each."""
-    tools = [entry.tool for name in described if (group := surface.group(name)) for entry in group.tools]
+    """The answer, with the tools of the ``described`` groups (only those ``plan`` asked for by name,
+    where it named tools rather than their group): their full schemas when ``full``, else one
+    signature line each."""
+    tools = [
+        entry.tool
+        for name in described
+        if (group := surface.group(name))
+        for entry in group.tools
+        if plan is None or (wanted := plan.described_tools(name)) is None or entry.name in wanted
+    ]
     if tools and full:
         schemas: list[JsonValue] = [_schema(tool) for tool in tools]
         data["tools"] = schemas

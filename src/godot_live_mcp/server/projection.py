@@ -14,6 +14,7 @@ from godot_live_mcp.server._meta import LONG_RUNNING_META_KEY, META_PREFIX
 from godot_live_mcp.server.results import image_output_schema
 from godot_live_mcp.server.schema_bounds import published_schema
 from godot_live_mcp.server.schema_floats import with_non_finite_floats
+from godot_live_mcp.server.schema_parts import with_shared_parts
 
 logger = logging.getLogger(__name__)
 
@@ -93,4 +94,4 @@ def _output_schema(spec: CommandSpec) -> JsonObject | None:
     if schema.get("type") != "object":
         logger.warning("%s: output_schema is not an object schema; publishing the tool without it", spec.name)
         return None
-    return image_output_schema(with_non_finite_floats(schema))
+    return with_shared_parts(image_output_schema(with_non_finite_floats(schema)))

@@ -235,3 +235,12 @@ async def test_a_two_word_group_name_and_a_tool_name_each_load_their_group(tmp_p
         by_tool = structured(await session.discover(request="node.delete"))
     assert spaced["matched"] == {"input_map": "you named it"}
     assert by_tool["matched"] == {"node": "node_delete is in it"}
+
+
+async def test_a_2026_session_naming_tools_gets_the_lines_of_those_tools_only(tmp_path: Path) -> None:
+    async with serving(tmp_path) as served, served.session(mode="auto") as session:
+        by_tool = structured(await session.discover(request=["node_delete", "node_rename"]))
+        by_both = structured(await session.discover(request=["node_delete", "node"]))
+    assert [line.split("(")[0] for line in by_tool["tools"]] == ["node_delete", "node_rename"]
+    assert by_tool["matched"] == {"node": "node_delete is in it"}
+    assert [line.split("(")[0] for line in by_both["tools"]] == ["node_get", "node_delete", "node_rename"]
