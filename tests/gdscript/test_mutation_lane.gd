@@ -2,6 +2,7 @@ extends "unit_test.gd"
 ## The mutation lane: serialized commands one at a time, in arrival order, cut by the watchdog.
 
 const MutationLane := preload("res://addons/godot_live_mcp/dispatch/mutation_lane.gd")
+const UndoBatch := preload("res://addons/godot_live_mcp/authoring/undo_batch.gd")
 
 
 ## Holds a job until opened.
@@ -69,6 +70,27 @@ func test_the_watchdog_cuts_a_job_past_its_deadline_and_the_next_one_runs() -> v
 	gate.open()
 	await _frames(1)
 	equal(_answers["stuck"], {}, "the stale tail answers nothing")
+
+
+func test_a_batch_cut_by_its_deadline_takes_its_steps_back_before_the_next_job_runs() -> void:
+	var gate: Gate = Gate.new()
+	var batch: UndoBatch = UndoBatch.new()
+	var step: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.new()
+	step.undo_calls.append(func() -> void: _log.append("step undone"))
+	batch.committed(step)
+	MCPToolkitUndoRedoAction.collect_into(batch)
+	var next: MutationLane.Job = _job("next", null)
+	next.on_started = func() -> void: _log.append("collecting: %s" % MCPToolkitUndoRedoAction.is_collecting())
+	_start(_job("batch", gate, 1), "batch")
+	_start(next, "next")
+	OS.delay_msec(5)
+	_lane.watchdog.tick()
+	await _frames(2)
+	check(batch.cut, "the batch knows it was cut")
+	equal(_log.slice(0, 3), ["start batch", "step undone", "collecting: false"], "undone first, then the next job")
+	gate.open()
+	await _frames(1)
+	MCPToolkitUndoRedoAction.collect_into(null)
 
 
 func test_a_disarmed_watchdog_never_fires() -> void:

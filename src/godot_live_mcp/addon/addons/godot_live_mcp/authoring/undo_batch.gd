@@ -7,6 +7,8 @@ extends RefCounted
 
 ## Set when an action belongs to another scene's history than the batch's.
 var conflict: String = ""
+## Set when the batch was cut by its deadline: its steps were taken back then (cut_short).
+var cut: bool = false
 ## The scene whose history the batch's action goes to ("" for the global history). The editor files
 ## an action by the active tab, so file_as() must run while that scene is active.
 var scene: String = ""
@@ -49,6 +51,12 @@ func roll_back(keep: int = 0) -> void:
 			call.call()
 		for object: Object in action.do_references:
 			_free_if_orphan(object, action)
+
+
+## The batch ran past its deadline: undo what it collected, at once.
+func cut_short() -> void:
+	cut = true
+	roll_back()
 
 
 ## Record every collected action as one "MCP: <what>" action (their do sides already ran). False

@@ -53,6 +53,14 @@ static func collect_into(batch: UndoBatch) -> void:
 	_collector = batch
 
 
+## The command in flight was cut by its deadline and the lane moves on: the batch collecting (if any)
+## takes its steps back now and collects nothing more, so no later command's action joins it.
+static func cut_collection() -> void:
+	if _collector != null:
+		_collector.cut_short()
+		_collector = null
+
+
 ## Whether a batch collects the actions begun now.
 static func is_collecting() -> bool:
 	return _collector != null

@@ -76,6 +76,8 @@ static func batch(params: CommandParams, context: MCPToolkitToolContext, registr
 	var collected: UndoBatch = UndoBatch.new()
 	MCPToolkitUndoRedoAction.collect_into(collected)
 	var ran: Result = await _run(registry, planned.value, collected, context)
+	if collected.cut:  # past its deadline: its steps were taken back then, and TIMEOUT answered
+		return Result.fail("TIMEOUT", "The batch ran past its deadline; its finished steps were undone.")
 	MCPToolkitUndoRedoAction.collect_into(null)
 	if ran.failed():
 		collected.roll_back()

@@ -72,6 +72,7 @@ func _expire(generation: int, job: Job) -> void:
 		return
 	_generation += 1
 	job.on_expired.call()
+	MCPToolkitUndoRedoAction.cut_collection()  # before the next command can act
 	job.context.cancel()
 	_hand_over()
 
