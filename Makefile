@@ -65,10 +65,11 @@ test: setup
 demo: setup
 	$(BIN)/godot-live-mcp demo
 
+# Some benchmarks reuse the test harness (tests/engine/harness.py): the checkout's root is on their path.
 bench: setup
 	@for script in bench/*.py; do \
 		[ -e "$$script" ] || continue; \
-		echo "== $$script"; $(PYTHON) "$$script" || exit 1; \
+		echo "== $$script"; PYTHONPATH=$(CURDIR) $(PYTHON) "$$script" || exit 1; \
 	done
 
 # The tool reference comes from a headless editor on a fresh copy of the demo project (built-in tools only).

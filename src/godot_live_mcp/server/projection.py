@@ -7,7 +7,7 @@ import re
 
 import mcp_types as types
 
-from godot_live_mcp.bridge.catalog import CommandSpec
+from godot_live_mcp.bridge.catalog import BUILTIN_OWNER, EDITOR_CHANNEL, CommandSpec
 from godot_live_mcp.bridge.jsonrpc import JsonObject
 from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
 from godot_live_mcp.server._meta import LONG_RUNNING_META_KEY, META_PREFIX
@@ -69,13 +69,17 @@ def project_command(spec: CommandSpec) -> types.Tool:
 
 
 def tool_meta(spec: CommandSpec) -> JsonObject:
+    """The tool's ``_meta``. Owner and channel only where they are not the defaults (a built-in command the
+    editor answers): every key is paid for in every tools/list."""
     meta: JsonObject = {
         f"{META_PREFIX}command": spec.name,
         f"{META_PREFIX}group": spec.group.name if spec.group else None,
         f"{META_PREFIX}timeout_ms": spec.timeout_ms,
-        f"{META_PREFIX}owner": spec.owner,
-        f"{META_PREFIX}channel": spec.channel,
     }
+    if spec.owner != BUILTIN_OWNER:
+        meta[f"{META_PREFIX}owner"] = spec.owner
+    if spec.channel != EDITOR_CHANNEL:
+        meta[f"{META_PREFIX}channel"] = spec.channel
     if spec.annotations.long_running:
         meta[LONG_RUNNING_META_KEY] = True
     return meta

@@ -64,9 +64,7 @@ def test_projection_carries_annotations_schemas_and_meta() -> None:
         "godot-live-mcp/command": "node.delete",
         "godot-live-mcp/group": "node",
         "godot-live-mcp/timeout_ms": 5000,
-        "godot-live-mcp/owner": "builtin",
-        "godot-live-mcp/channel": "editor",
-    }
+    }  # owner (builtin) and channel (editor) only where they differ
 
 
 def test_a_schema_without_a_type_gets_an_object_root() -> None:
