@@ -16,7 +16,7 @@ import anyio
 from godot_live_mcp.bridge.debugger_pause import DebuggerPause
 from godot_live_mcp.bridge.jsonrpc import JsonValue
 from godot_live_mcp.bridge.peer_connection import PeerConnection, connect_peer
-from godot_live_mcp.bridge.queue_events import current_progress_listener
+from godot_live_mcp.bridge.queue_events import UNHEARD, CallListeners
 from godot_live_mcp.bridge.reply import CommandReply, read_reply
 from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.instances.instance import EditorInstance, Endpoint
@@ -59,20 +59,30 @@ class RuntimeLink:
         return self._connection is not None and not self._connection.closed
 
     async def call(
-        self, method: str, params: Mapping[str, JsonValue] | None, timeout_s: float
+        self,
+        method: str,
+        params: Mapping[str, JsonValue] | None,
+        timeout_s: float,
+        listeners: CallListeners = UNHEARD,
     ) -> CommandReply:
         """Run one runtime command in the game; ``GAME_NOT_RUNNING`` at once when there is none. Its
-        progress reports (frames stepped) go to the listener installed with ``listening_to_progress``;
-        ``GAME_PAUSED_IN_DEBUGGER`` at once while the editor's debugger holds the game."""
-        return await self._pause.unless_paused(method, lambda: self._call(method, params, timeout_s))
+        progress reports (frames stepped) go to ``listeners``; ``GAME_PAUSED_IN_DEBUGGER`` at once while
+        the editor's debugger holds the game."""
+        return await self._pause.unless_paused(
+            method, lambda: self._call(method, params, timeout_s, listeners)
+        )
 
     async def _call(
-        self, method: str, params: Mapping[str, JsonValue] | None, timeout_s: float
+        self,
+        method: str,
+        params: Mapping[str, JsonValue] | None,
+        timeout_s: float,
+        listeners: CallListeners,
     ) -> CommandReply:
         connection = await self._ready_connection()
         try:
             result = await connection.request(
-                method, params, timeout_s=timeout_s, on_progress=current_progress_listener()
+                method, params, timeout_s=timeout_s, on_progress=listeners.on_progress
             )
         except ToolError as error:
             raise _cut_short(error, method) from None

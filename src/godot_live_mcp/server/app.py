@@ -245,10 +245,11 @@ class GodotMcpApp:
             if question is not None:
                 return question
             wants_progress = bool(ctx.meta and ctx.meta.get("progress_token") is not None)
-            async with reporting_progress(ctx.session, entry.name, entry.timeout_s, wanted=wants_progress):
-                reply = note_session_scene(
-                    scene, entry, arguments, await routed.backend.invoke(arguments, entry.timeout_s)
-                )
+            async with reporting_progress(
+                ctx.session, entry.name, entry.timeout_s, wanted=wants_progress
+            ) as listeners:
+                reply = await routed.backend.invoke(arguments, entry.timeout_s, listeners)
+            reply = note_session_scene(scene, entry, arguments, reply)
             self.games.note(entry.name, reply)
             return reply_result(reply)
         except ToolError as error:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from godot_live_mcp.bridge.jsonrpc import JsonObject, JsonValue
+from godot_live_mcp.bridge.queue_events import UNHEARD, CallListeners
 from godot_live_mcp.bridge.reply import CommandReply, CommandSuccess
 from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.export._build import changed_files, folder_state, main_scene_stem, smoke_result, smoke_run
@@ -56,7 +57,9 @@ def export_entries(project: ProjectSource) -> list[ToolEntry]:
 
 
 class _ListPresets(ProjectBackend):
-    async def invoke(self, arguments: JsonObject, timeout_s: float) -> CommandReply:
+    async def invoke(
+        self, arguments: JsonObject, timeout_s: float, listeners: CallListeners = UNHEARD
+    ) -> CommandReply:
         presets = read_presets(self.project())
         page, paging = paged(presets, arguments)
         listed: list[JsonValue] = [_describe(preset) for preset in page]
@@ -64,7 +67,9 @@ class _ListPresets(ProjectBackend):
 
 
 class _CreatePreset(ProjectBackend):
-    async def invoke(self, arguments: JsonObject, timeout_s: float) -> CommandReply:
+    async def invoke(
+        self, arguments: JsonObject, timeout_s: float, listeners: CallListeners = UNHEARD
+    ) -> CommandReply:
         project = self.project()
         refuse_control_characters(CREATE_PRESET.name, arguments, _PRESET_TEXT)
         name = str(arguments["name"])
@@ -104,7 +109,9 @@ class _CreatePreset(ProjectBackend):
 
 
 class _RunExport(ProjectBackend):
-    async def invoke(self, arguments: JsonObject, timeout_s: float) -> CommandReply:
+    async def invoke(
+        self, arguments: JsonObject, timeout_s: float, listeners: CallListeners = UNHEARD
+    ) -> CommandReply:
         project = self.project()
         refuse_control_characters(RUN_EXPORT.name, arguments, ("preset", "output"))
         mode = str(arguments.get("mode", "release"))
@@ -121,7 +128,13 @@ class _RunExport(ProjectBackend):
             str(output),
         ]
         limit_s = min(float(str(arguments.get("timeout_s", 600))), timeout_s)
-        run = await run_godot(command, cwd=project, timeout_s=limit_s, what=f"export {preset.name}")
+        run = await run_godot(
+            command,
+            cwd=project,
+            timeout_s=limit_s,
+            what=f"export {preset.name}",
+            on_progress=listeners.on_progress,
+        )
         if run.returncode != 0 or not output.is_file():
             raise ToolError(
                 ErrorCode.EXPORT_FAILED,

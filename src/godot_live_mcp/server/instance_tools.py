@@ -15,6 +15,7 @@ from mcp.server.session import ServerSession
 from godot_live_mcp.bridge.catalog import CommandGroup
 from godot_live_mcp.bridge.editor_link import EditorLink
 from godot_live_mcp.bridge.jsonrpc import JsonObject, JsonValue
+from godot_live_mcp.bridge.queue_events import UNHEARD, CallListeners
 from godot_live_mcp.bridge.reply import CommandReply, CommandSuccess
 from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
 from godot_live_mcp.instances.instance import EditorInstance
@@ -205,14 +206,18 @@ class _SessionTool(ToolBackend):
     def __init__(self, name: str, routing: InstanceRouting, session: ServerSession) -> None:
         self._name, self._routing, self._session = name, routing, session
 
-    async def invoke(self, arguments: JsonObject, timeout_s: float) -> CommandReply:
+    async def invoke(
+        self, arguments: JsonObject, timeout_s: float, listeners: CallListeners = UNHEARD
+    ) -> CommandReply:
         if self._name == LIST_INSTANCES:
             return CommandSuccess(await self._routing.list_instances(self._session))
         return CommandSuccess(self._routing.select(self._session, arguments))
 
 
 class _Unbound(ToolBackend):
-    async def invoke(self, arguments: JsonObject, timeout_s: float) -> CommandReply:
+    async def invoke(
+        self, arguments: JsonObject, timeout_s: float, listeners: CallListeners = UNHEARD
+    ) -> CommandReply:
         raise ToolError(ErrorCode.INTERNAL, "An instance tool ran without its session.")
 
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from godot_live_mcp.bridge.jsonrpc import JsonObject, JsonValue
+from godot_live_mcp.bridge.queue_events import UNHEARD, CallListeners
 from godot_live_mcp.bridge.reply import CommandReply, CommandSuccess
 from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.godot.locator import find_godot
@@ -162,7 +163,9 @@ class _TestBackend(ProjectBackend):
 
 
 class _ListTests(_TestBackend):
-    async def invoke(self, arguments: JsonObject, timeout_s: float) -> CommandReply:
+    async def invoke(
+        self, arguments: JsonObject, timeout_s: float, listeners: CallListeners = UNHEARD
+    ) -> CommandReply:
         project, framework, path = self._tests(arguments)
         scripts = find_test_scripts(project, framework, path)
         page, paging = paged(scripts, arguments)
@@ -179,7 +182,9 @@ class _ListTests(_TestBackend):
 
 
 class _RunTests(_TestBackend):
-    async def invoke(self, arguments: JsonObject, timeout_s: float) -> CommandReply:
+    async def invoke(
+        self, arguments: JsonObject, timeout_s: float, listeners: CallListeners = UNHEARD
+    ) -> CommandReply:
         project, framework, path = self._tests(arguments)
         if not project_file(project, path).exists():
             raise ToolError(
@@ -189,12 +194,18 @@ class _RunTests(_TestBackend):
         limit_s = min(float(str(arguments.get("timeout_s", 300))), timeout_s)
         godot = find_godot().path
         if not (project / _CLASS_CACHE).is_file():
-            await _import_project(godot, project, limit_s)
+            await _import_project(godot, project, limit_s, listeners)
         # Inside the project's engine cache: the sandboxed run may write nowhere else.
         with tempfile.TemporaryDirectory(prefix="godot-live-mcp-tests-", dir=project / ".godot") as folder:
             report_dir = Path(folder)
             command = run_command(framework, godot, project, selection, report_dir)
-            run = await run_godot(command, cwd=project, timeout_s=limit_s, what=f"{framework.value} tests")
+            run = await run_godot(
+                command,
+                cwd=project,
+                timeout_s=limit_s,
+                what=f"{framework.value} tests",
+                on_progress=listeners.on_progress,
+            )
             found = report_file(framework, report_dir)
             if found is None:
                 raise ToolError(
@@ -220,11 +231,17 @@ def _report_text(found: Path, report_dir: Path) -> str:
         ) from None
 
 
-async def _import_project(godot: Path, project: Path, timeout_s: float) -> None:
+async def _import_project(godot: Path, project: Path, timeout_s: float, listeners: CallListeners) -> None:
     """Build the import and class caches of a never-opened project: both frameworks' scripts use
     global class names (GutTest, GdUnitTestSuite) that only the cache makes known."""
     command = [str(godot), "--headless", "--path", str(project), "--import"]
-    run = await run_godot(command, cwd=project, timeout_s=timeout_s, what="importing the project")
+    run = await run_godot(
+        command,
+        cwd=project,
+        timeout_s=timeout_s,
+        what="importing the project",
+        on_progress=listeners.on_progress,
+    )
     if run.returncode != 0:
         raise ToolError(
             ErrorCode.EXECUTION_ERROR,
