@@ -1,5 +1,6 @@
 """Every live editor of the machine as one server reaches them: its own editor link (whose catalogue is
-published) and a link to each other live editor a call was routed to; and which editor a call goes to.
+published) and a link to each other live editor a call was routed to, with that editor's own catalogue (an
+editor with another addon version or other extensions has other tools); and which editor a call goes to.
 
 A call names its editor with ``project`` (a project path or name); without it, it goes to the session's
 choice, else to the server's editor when that is not a guess (one live editor, ``--project``, or all live
@@ -9,17 +10,20 @@ editors on one project), else it is refused with the choices listed.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import anyio
 
+from godot_live_mcp.bridge.catalog import Catalog
 from godot_live_mcp.bridge.editor_link import EditorLink, EditorSource
 from godot_live_mcp.bridge.runtime_link import RuntimeLink
 from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.instances.instance import EditorInstance
 from godot_live_mcp.instances.registry import choose_instance, live_instances, same_path_key, why_chosen
+from godot_live_mcp.server.editor_tools import editor_tool_entries
+from godot_live_mcp.server.tool_table import ToolEntry
 
 __all__ = ["EditorRoster", "EditorTarget", "PinnedSource"]
 
@@ -50,19 +54,44 @@ class PinnedSource(EditorSource):
 @dataclass(frozen=True)
 class EditorTarget:
     """Where one call goes: the link (and game link) of the editor chosen, and why it, when that was a
-    choice between editors of one project (``""`` otherwise)."""
+    choice between editors of one project (``""`` otherwise). ``tools``: that editor's own tools, from its
+    own catalogue; None for the server's editor, whose tools the server's table holds."""
 
     link: EditorLink
     runtime: RuntimeLink | None
     instance: EditorInstance | None
     note: str = ""
+    tools: Mapping[str, ToolEntry] | None = None
+
+    def entry(self, name: str) -> ToolEntry | None:
+        """The tool ``name`` as this editor publishes it (None when it does not; always None for the
+        server's own editor: ask the server's table)."""
+        return None if self.tools is None else self.tools.get(name)
+
+    def missing(self, name: str) -> ToolError:
+        """``UNKNOWN_TOOL`` for a tool this editor does not publish, naming the editor and its addon."""
+        where = self.instance.describe() if self.instance is not None else "the chosen editor"
+        addon = f" (addon {self.instance.plugin_version})" if self.instance is not None else ""
+        return ToolError(
+            ErrorCode.UNKNOWN_TOOL,
+            f"{name} is not a tool of {where}{addon}: its addon version or extensions differ.",
+            "Call it without project (the server's editor), or use a tool that editor publishes.",
+        )
 
 
 @dataclass
 class _Reached:
+    """A link to another editor, with the tools its own catalogue describes."""
+
     link: EditorLink
     runtime: RuntimeLink
     scope: anyio.CancelScope = field(default_factory=anyio.CancelScope)
+    tools: dict[str, ToolEntry] = field(default_factory=dict)
+
+    async def describe(self, catalog: Catalog | None) -> None:
+        """The catalogue listener of the link: its tools follow each catalogue fetched."""
+        built = editor_tool_entries(catalog, self.link, self.runtime).values() if catalog else ()
+        self.tools = {entry.name: entry for entries in built for entry in entries}
 
 
 class EditorRoster:
@@ -175,13 +204,15 @@ class EditorRoster:
         reached = self._reached.get(instance.pid) or self._start(instance)
         if not await reached.link.wait_connected(self._connect_wait_s):
             raise reached.link.problem
-        return EditorTarget(reached.link, reached.runtime, reached.link.instance, note)
+        await reached.link.wait_settled(self._connect_wait_s)  # its catalogue described its tools
+        return EditorTarget(reached.link, reached.runtime, reached.link.instance, note, reached.tools)
 
     def _start(self, instance: EditorInstance) -> _Reached:
         if self._tasks is None:
             raise ToolError(ErrorCode.INTERNAL, "The editor roster is not running.")
         link = EditorLink(PinnedSource(instance, self._registry), read_only=self.primary.read_only)
         reached = _Reached(link, RuntimeLink(lambda: link.instance, registry=self._registry))
+        link.add_catalog_listener(reached.describe)
         self._reached[instance.pid] = reached
         self._tasks.start_soon(self._keep, reached)
         logger.info("reaching a second editor: %s", instance.describe())

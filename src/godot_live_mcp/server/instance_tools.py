@@ -90,11 +90,12 @@ _SELECT_OUTPUT: JsonObject = {
 @dataclass(frozen=True)
 class Routed:
     """One call made ready for its editor: the backend to run, the arguments left (without ``project``),
-    and the editor link it goes to."""
+    the editor link it goes to, and the tool as that editor describes it (None: as the server lists it)."""
 
     backend: ToolBackend
     arguments: dict[str, Any]
     link: EditorLink
+    entry: ToolEntry | None = None
 
 
 def with_project_argument(tool: types.Tool) -> types.Tool:
@@ -147,7 +148,22 @@ class InstanceRouting:
         if entry.owner not in _ROUTED_OWNERS:
             return Routed(entry.backend, rest, self.roster.primary)
         target = await self.roster.target(project, _selected(session))
-        return Routed(_backend_for(entry.backend, target), rest, target.link)
+        if target.tools is None:
+            return Routed(_backend_for(entry.backend, target), rest, target.link)
+        own = target.entry(entry.name)  # another editor: its own catalogue describes the call
+        if own is None:
+            raise target.missing(entry.name)
+        return Routed(own.backend, rest, target.link, own)
+
+    async def published_elsewhere(
+        self, session: ServerSession, name: str, arguments: Mapping[str, Any] | None
+    ) -> ToolEntry | None:
+        """The tool ``name`` as the editor the call's ``project`` names publishes it, when the server's
+        editor does not (an extension of that editor's own); None without ``project``."""
+        project = (arguments or {}).get(PROJECT)
+        if not isinstance(project, str) or not self.roster.several:
+            return None
+        return (await self.roster.target(project, _selected(session))).entry(name)
 
     async def list_instances(self, session: ServerSession) -> JsonObject:
         live = self.roster.live()
