@@ -6,8 +6,7 @@ extends Node
 
 const ChannelEndpoint := preload("res://addons/godot_live_mcp/transport/channel_endpoint.gd")
 const CommandRegistry := preload("res://addons/godot_live_mcp/dispatch/command_registry.gd")
-const RegistryPaths := preload("res://addons/godot_live_mcp/instances/registry_paths.gd")
-const ProjectIdentity := preload("res://addons/godot_live_mcp/instances/project_identity.gd")
+const GameKey := preload("res://addons/godot_live_mcp/instances/game_key.gd")
 const RuntimeRouter := preload("res://addons/godot_live_mcp/runtime/runtime_router.gd")
 const RuntimeState := preload("res://addons/godot_live_mcp/runtime/runtime_state.gd")
 const RuntimeCommands := preload("res://addons/godot_live_mcp/runtime/commands/runtime_commands.gd")
@@ -44,7 +43,7 @@ func _enter_tree() -> void:
 		set_process(false)
 		return
 	process_mode = Node.PROCESS_MODE_ALWAYS
-	_log_buffer.open_tail(RegistryPaths.runtime_log_file(ProjectIdentity.project_hash()))
+	_log_buffer.open_tail(GameKey.log_path(GameKey.own_id()))
 	_log_buffer.start_capture()
 	DebugFrames.install()
 
