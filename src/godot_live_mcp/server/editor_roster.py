@@ -22,6 +22,7 @@ from godot_live_mcp.bridge.runtime_link import RuntimeLink
 from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.instances.instance import EditorInstance
 from godot_live_mcp.instances.registry import choose_instance, live_instances, same_path_key, why_chosen
+from godot_live_mcp.instances.runtime_entry import live_games
 from godot_live_mcp.server.editor_tools import editor_tool_entries
 from godot_live_mcp.server.tool_table import ToolEntry
 
@@ -111,17 +112,25 @@ class EditorRoster:
         self._project, self._registry = project, registry
         self._poll_interval_s, self._connect_wait_s = poll_interval_s, connect_wait_s
         self._reached: dict[int, _Reached] = {}
+        self._games: dict[str, tuple[RuntimeLink, anyio.CancelScope]] = {}
         self._listeners: list[Listener] = []
         self._tasks: anyio.abc.TaskGroup | None = None
         self._several = False
+        self._several_games = False
 
     @property
     def several(self) -> bool:
         """More than one editor is live (as of the last look at the registry)."""
         return self._several
 
+    @property
+    def several_games(self) -> bool:
+        """More than one game of the server's project runs (as of the last look at the registry)."""
+        return self._several_games
+
     def add_listener(self, listener: Listener) -> None:
-        """Call ``listener`` when ``several`` changes (tools gain or lose their ``project`` argument)."""
+        """Call ``listener`` when ``several`` or ``several_games`` changes (tools gain or lose their
+        ``project`` or ``game`` argument)."""
         self._listeners.append(listener)
 
     def served_project(self) -> Path | None:
@@ -207,6 +216,25 @@ class EditorRoster:
         await reached.link.wait_settled(self._connect_wait_s)  # its catalogue described its tools
         return EditorTarget(reached.link, reached.runtime, reached.link.instance, note, reached.tools)
 
+    async def game(self, target: EditorTarget, game_id: str) -> RuntimeLink:
+        """A link to the game ``game_id`` of ``target``'s project (whoever launched it), made on first use;
+        it answers ``GAME_NOT_RUNNING`` when there is no such game."""
+        if game_id in self._games:
+            return self._games[game_id][0]
+        if self._tasks is None:
+            raise ToolError(ErrorCode.INTERNAL, "The editor roster is not running.")
+        link = target.link
+        runtime = RuntimeLink(lambda: link.instance, registry=self._registry, game_id=game_id)
+        scope = anyio.CancelScope()
+        self._games[game_id] = (runtime, scope)
+
+        async def follow() -> None:
+            with scope:
+                await runtime.run()
+
+        self._tasks.start_soon(follow)
+        return runtime
+
     def _start(self, instance: EditorInstance) -> _Reached:
         if self._tasks is None:
             raise ToolError(ErrorCode.INTERNAL, "The editor roster is not running.")
@@ -232,12 +260,26 @@ class EditorRoster:
             gone = self._reached.pop(pid)
             gone.link.close()
             gone.scope.cancel()
-        several = len(live) > 1
+        games = self._live_game_ids()
+        for game_id in [game_id for game_id in self._games if game_id not in games]:
+            self._games.pop(game_id)[1].cancel()
+        several, several_games = len(live) > 1, len(games) > 1
+        if several == self._several and several_games == self._several_games:
+            return
         if several != self._several:
-            self._several = several
             logger.info("%d Godot editors are live: tools %s a project argument", len(live), _takes(several))
-            for listener in self._listeners:
-                await listener()
+        if several_games != self._several_games:
+            logger.info("%d games run: runtime tools %s a game argument", len(games), _takes(several_games))
+        self._several, self._several_games = several, several_games
+        for listener in self._listeners:
+            await listener()
+
+    def _live_game_ids(self) -> set[str]:
+        """The ids of the live games of the server's editor's project."""
+        instance = self.primary.instance
+        if instance is None:
+            return set()
+        return {game.game_id for game in live_games(instance, self._registry) if game.game_id}
 
 
 def _takes(several: bool) -> str:

@@ -6,7 +6,7 @@ while more than one editor is live, and the routing of each call to its editor (
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import mcp_types as types
@@ -36,12 +36,19 @@ __all__ = ["LIST_INSTANCES", "SELECT_INSTANCE", "InstanceRouting", "Routed", "wi
 LIST_INSTANCES = "editor_list_instances"
 SELECT_INSTANCE = "editor_select_instance"
 PROJECT = "project"
+GAME = "game"
 _STATE_KEY = "godot-live-mcp/instance"
 _ROUTED_OWNERS = (ToolOwner.EDITOR, ToolOwner.EXTENSION)
 PROJECT_SCHEMA: JsonObject = {
     "type": "string",
     "description": "Which live editor runs this call (several are open): a project path or name from "
     "editor_list_instances. Default: the one chosen with editor_select_instance, else the server's project.",
+}
+GAME_SCHEMA: JsonObject = {
+    "type": "string",
+    "maxLength": 64,
+    "description": "Which running game answers (several run): its game_id from game_status or godot-live-mcp "
+    "instances. Default: the game of the editor this call goes to.",
 }
 _INSTANCE_SCHEMA: JsonObject = {
     "type": "object",
@@ -98,11 +105,13 @@ class Routed:
     entry: ToolEntry | None = None
 
 
-def with_project_argument(tool: types.Tool) -> types.Tool:
-    """``tool`` with the optional ``project`` argument added to its input schema."""
-    schema = dict(tool.input_schema)
-    schema["properties"] = {**dict(schema.get("properties") or {}), PROJECT: PROJECT_SCHEMA}
-    return tool.model_copy(update={"input_schema": schema})
+def with_project_argument(
+    tool: types.Tool, name: str = PROJECT, schema: JsonObject = PROJECT_SCHEMA
+) -> types.Tool:
+    """``tool`` with the optional ``project`` (or another routing) argument added to its input schema."""
+    input_schema = dict(tool.input_schema)
+    input_schema["properties"] = {**dict(input_schema.get("properties") or {}), name: schema}
+    return tool.model_copy(update={"input_schema": input_schema})
 
 
 class InstanceRouting:
@@ -114,7 +123,9 @@ class InstanceRouting:
     def listed(self, entry: ToolEntry) -> types.Tool:
         """The tool as listed now: the editor's tools take ``project`` while several editors are live."""
         routed = self.roster.several and entry.owner in _ROUTED_OWNERS
-        return with_project_argument(entry.tool) if routed else entry.tool
+        tool = with_project_argument(entry.tool) if routed else entry.tool
+        in_game = self.roster.several_games and isinstance(entry.backend, RuntimeCommand)
+        return with_project_argument(tool, GAME, GAME_SCHEMA) if in_game else tool
 
     def entries(self) -> list[ToolEntry]:
         """``editor_list_instances`` and ``editor_select_instance``; their backends are bound per call."""
@@ -136,10 +147,12 @@ class InstanceRouting:
         the session's, else the server's; raises ``ToolError`` when that is not clear."""
         rest = dict(arguments or {})
         project = rest.pop(PROJECT, None) if entry.owner in _ROUTED_OWNERS else None
-        if project is not None and not isinstance(project, str):
-            raise ToolError(
-                ErrorCode.INVALID_PARAMS, f"{entry.name}: project must be a string, not {project!r}."
-            )
+        game = rest.pop(GAME, None) if isinstance(entry.backend, RuntimeCommand) else None
+        for name, value in ((PROJECT, project), (GAME, game)):
+            if value is not None and not isinstance(value, str):
+                raise ToolError(
+                    ErrorCode.INVALID_PARAMS, f"{entry.name}: {name} must be a string, not {value!r}."
+                )
         if entry.name in (LIST_INSTANCES, SELECT_INSTANCE):
             return Routed(_SessionTool(entry.name, self, session), rest, self.roster.primary)
         if isinstance(entry.backend, LanguageServerTool):  # the lsp group asks the session's editor
@@ -148,12 +161,14 @@ class InstanceRouting:
         if entry.owner not in _ROUTED_OWNERS:
             return Routed(entry.backend, rest, self.roster.primary)
         target = await self.roster.target(project, _selected(session))
+        if game is not None:  # one game of the project by its id, whoever launched it
+            target = replace(target, runtime=await self.roster.game(target, game))
         if target.tools is None:
             return Routed(_backend_for(entry.backend, target), rest, target.link)
         own = target.entry(entry.name)  # another editor: its own catalogue describes the call
         if own is None:
             raise target.missing(entry.name)
-        return Routed(own.backend, rest, target.link, own)
+        return Routed(_backend_for(own.backend, target), rest, target.link, own)
 
     async def published_elsewhere(
         self, session: ServerSession, name: str, arguments: Mapping[str, Any] | None

@@ -1,6 +1,7 @@
 """Two games of one project told apart (issue 22 §3): two editors on one project each run their game; each
 game is keyed by the editor that launched it and its run, so each editor's runtime tools reach its own
-game, projects.json overlays each editor with its own and lists both, and a game is found by its id."""
+game, projects.json overlays each editor with its own and lists both, a game is found by its id, and the
+runtime tools take that id as ``game`` while several games run."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ from godot_live_mcp.instances.registry import live_instances
 from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
 from godot_live_mcp.instances.runtime_entry import find_runtime, live_games
 from tests.engine.harness import EngineEditor, copy_demo_project, start_editor
+from tests.engine.instances._serving import WatchedServer, watched_server
+from tests.mcp_results import failure, structured
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
@@ -83,3 +86,42 @@ async def test_two_editors_of_one_project_each_reach_their_own_game(
     overlays = {entry["pid"]: entry["runtime"]["pid"] for entry in projection["projects"].values()}
     assert overlays == pids
     assert sorted(game["game_id"] for game in projection["games"].values()) == sorted(ids.values())
+
+
+async def game_schema_listed(server: WatchedServer) -> bool:
+    tools = (await server.client.list_tools(cache_mode="refresh")).tools
+    schema = next(tool.input_schema for tool in tools if tool.name == "execute_code")
+    return "game" in schema.get("properties", {})
+
+
+async def test_runtime_tools_aim_at_a_game_by_its_id(
+    engine_editor: EngineEditor, tmp_path: Path, editor_logs: list[Path]
+) -> None:
+    project = copy_demo_project(tmp_path / "project")
+    serving = ("--project", str(project), "--no-launch", "--allow-execute")
+    async with watched_server(engine_editor, tmp_path, *serving) as server:
+        with start_editor(project, server.env, tmp_path / "main.log", editor_logs) as main:
+            await main.wait_ready(120)
+            await server.until(lambda names: "game_start" in names)
+            with start_editor(project, server.env, tmp_path / "twin.log", editor_logs) as twin:
+                twin_instance = (await twin.wait_ready(120)).endpoint
+                with anyio.fail_after(120):
+                    ours = structured(await server.client.call_tool("game_start", {}))["game"]
+                    async with connect_peer(twin_instance) as peer:
+                        theirs = await start_game(peer)
+                        try:
+                            while not await game_schema_listed(server):
+                                await server.changes.receive()  # the second game adds the argument
+                            code = {"code": "OS.get_process_id()"}
+                            default = structured(await server.client.call_tool("execute_code", code))
+                            aimed = await server.client.call_tool(
+                                "execute_code", {**code, "game": theirs["game_id"]}
+                            )
+                            unknown = await server.client.call_tool("execute_code", {**code, "game": "1-2"})
+                        finally:
+                            await peer.request("game.stop", {}, timeout_s=30)
+                            await server.client.call_tool("game_stop", {})
+
+    assert default["value"] == ours["pid"]  # without game: the game of the server's editor
+    assert structured(aimed)["value"] == theirs["pid"]  # the twin editor's game, by its id
+    assert failure(unknown)["code"] == "GAME_NOT_RUNNING"
