@@ -105,10 +105,12 @@ class Routed:
     entry: ToolEntry | None = None
 
 
-def with_project_argument(
-    tool: types.Tool, name: str = PROJECT, schema: JsonObject = PROJECT_SCHEMA
-) -> types.Tool:
-    """``tool`` with the optional ``project`` (or another routing) argument added to its input schema."""
+def with_project_argument(tool: types.Tool) -> types.Tool:
+    """``tool`` with the optional ``project`` argument added to its input schema."""
+    return _with_argument(tool, PROJECT, PROJECT_SCHEMA)
+
+
+def _with_argument(tool: types.Tool, name: str, schema: JsonObject) -> types.Tool:
     input_schema = dict(tool.input_schema)
     input_schema["properties"] = {**dict(input_schema.get("properties") or {}), name: schema}
     return tool.model_copy(update={"input_schema": input_schema})
@@ -125,7 +127,7 @@ class InstanceRouting:
         routed = self.roster.several and entry.owner in _ROUTED_OWNERS
         tool = with_project_argument(entry.tool) if routed else entry.tool
         in_game = self.roster.several_games and isinstance(entry.backend, RuntimeCommand)
-        return with_project_argument(tool, GAME, GAME_SCHEMA) if in_game else tool
+        return _with_argument(tool, GAME, GAME_SCHEMA) if in_game else tool
 
     def entries(self) -> list[ToolEntry]:
         """``editor_list_instances`` and ``editor_select_instance``; their backends are bound per call."""
