@@ -6,7 +6,8 @@ from tests.code_shape import measure
 
 # Ratchets: lower them when the code improves, never raise them.
 MAX_BARE_RETURN_SHARE = 0.15
-MAX_DECLARATION_LINES = 3871  # +25 (issues 10, 13); +18 (21); +9 (24, merged): arguments renamed and added
+MAX_DECLARATION_LINES = 3872  # +25 (issues 10, 13); +18 (21); +9 (24, merged): arguments renamed and added
+# +1 (issue 22 §3): the game_id of a run in the game_* results (runtime tools take it as game)
 # +6 (issue 24): editor_undo/redo steps_history and its sentence, runtime_get_performance stepped fields
 # +105 (issue 11): the debug group (7 commands, 60), runtime.animation (32), log/game/signal results (13)
 # +31 (issue 11): game_start display, runtime_resume speed, screenshot region (node or pixels) and scale
