@@ -18,7 +18,7 @@ help:
 	@echo "make test       lint, then run the whole test suite"
 	@echo "make lint       ruff, mypy, gdlint and gdformat (uses the existing .venv)"
 	@echo "make bench      run every bench/*.py"
-	@echo "make docs       regenerate docs/tools.md from the live tool catalogue"
+	@echo "make docs       regenerate docs/tools.md from the live tool catalogue, and the contract.json lists of README.md and docs/extending.md"
 	@echo "make security   run the fuzz campaign and regenerate the figures of docs/security.md"
 	@echo "make dist       build the released artefacts into dist/: sdist, wheel, MCP bundle, registry entry, addon zip"
 	@echo "make dist-addon build the asset-library zip of the addon: dist/godot-live-mcp-addon-<version>.zip"
@@ -74,6 +74,7 @@ bench: setup
 # The tool reference comes from a headless editor on a fresh copy of the demo project (built-in tools only).
 docs: setup
 	$(BIN)/godot-live-mcp tools reference --output docs/tools.md
+	$(PYTHON) scripts/doc_blocks.py
 
 # The fuzz campaign (tests/security, about a minute): its figures go to docs/security-figures.json, and the
 # table of docs/security.md is rendered from them even when the campaign found something.

@@ -3,7 +3,7 @@
 Generates a project of ``--scripts`` scripts (100 by default: classes that extend, call and type each
 other, some with a warning), starts a headless editor on it, and times ``lsp_diagnostics`` on the whole
 project (first call, then the median of ``--repeats``) and on one script with unsaved text. The figure
-quoted in the tool's description (``server/lsp_tools.py``) is the warm median for 100 scripts.
+quoted in the tool's description (``server_tools/lsp.py``) is the warm median for 100 scripts.
 
     python bench/diagnostics.py [--scripts 100] [--repeats 10]
 """
@@ -24,7 +24,7 @@ from godot_live_mcp.instances.addon_install import install_addon
 from godot_live_mcp.instances.instance import EditorInstance
 from godot_live_mcp.instances.launcher import launch_editor
 from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
-from godot_live_mcp.server.lsp_tools import LSP_TOOLS, LanguageServerTool
+from godot_live_mcp.server_tools.lsp import COMMANDS, LanguageServerTool
 
 _PROJECT = '[application]\nconfig/name="Diagnostics bench"\n\n[editor_plugins]\n'
 _PLUGIN = 'enabled=PackedStringArray("res://addons/godot_live_mcp/plugin.cfg")\n'
@@ -62,8 +62,7 @@ async def timed(tool: LanguageServerTool, arguments: JsonObject) -> tuple[float,
 
 
 async def measure(instance: EditorInstance, repeats: int) -> None:
-    by_name = {spec.name: spec for spec in LSP_TOOLS}
-    diagnostics = LanguageServerTool(by_name["lsp_diagnostics"], lambda: instance)
+    diagnostics = LanguageServerTool("lsp_diagnostics", COMMANDS["lsp_diagnostics"].run, lambda: instance)
     first, data = await timed(diagnostics, {})
     print(f"scripts checked: {data['checked']}, errors {data['errors']}, warnings {data['warnings']}")
     print(f"whole project, first call: {first:.3f} s")

@@ -6,7 +6,9 @@ start-up list; read-only; all: every group loaded) the tool count, and the chara
 tools/list JSON, output schemas apart. Tokens are o200k_base when the optional ``bpe-openai`` package is
 installed (``make setup`` installs it), else characters/4; the output says which. Then, on that level, the
 characters of each result detail level (brief, normal, full): a node of ``scene_get_tree``, and the first
-page of ``node_get`` and ``classdb_get_class``.
+page of ``node_get`` and ``classdb_get_class``. Then the hit rate of tasks in words (``discover_tools``
+requests) on the tables of tests/unit/server/task_phrasings*.json, and the characters a tool of each
+group's one-line signatures in discovery.
 
     python bench/surface.py [--json]
 """
@@ -21,6 +23,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import anyio
+from tests.task_phrasings import LATER_PHRASINGS, PHRASINGS, builtin_groups, hit_rate, misses, outcomes
 
 from godot_live_mcp.bridge.catalog import Catalog
 from godot_live_mcp.bridge.jsonrpc import JsonObject
@@ -29,9 +32,12 @@ from godot_live_mcp.bridge.reply import CommandSuccess, read_reply
 from godot_live_mcp.cli._tool_count import render_json, render_text, surface_sizes
 from godot_live_mcp.cli.tools import fetch_catalog, fresh_demo_editor
 from godot_live_mcp.contract import CONTRACT
+from godot_live_mcp.server.signatures import signature
 
-# The default start-up surface must stay within this many tokens (issue 10).
-CORE_TOKEN_BUDGET = 4000
+# The default start-up surface must stay within this many tokens (issue 10: 4,000; issue 23: 3,000).
+CORE_TOKEN_BUDGET = 3000
+# Issue 23: discovery's one-line signatures at most this many characters a tool, in every group.
+SIGNATURE_BUDGET = 200
 LEVEL_FIXTURE = Path(__file__).resolve().parents[1] / "tests" / "engine" / "fixtures" / "level_3d"
 LEVEL_SCENE = "res://level_3d/level_3d.tscn"
 LEVELS = ("brief", "normal", "full")
@@ -159,6 +165,29 @@ def print_detail_levels(sizes: list[DetailSize], as_json: bool) -> None:
         print("scene_get_tree takes no detail argument yet: the targets cannot be measured")
 
 
+def print_signature_sizes(catalog: Catalog) -> None:
+    """Characters a tool of each group's one-line signatures (what discover_tools answers), longest first."""
+    groups = builtin_groups(catalog)
+    sizes = {group.name: [len(signature(entry.tool)) for entry in group.tools] for group in groups}
+    every = [size for group in sizes.values() for size in group]
+    print(f"discovery signatures: {sum(every) / len(every):.1f} characters a tool on average, by group:")
+    for name, group in sorted(sizes.items(), key=lambda item: -sum(item[1]) / len(item[1])):
+        print(f"  {name:16} {sum(group) / len(group):6.1f} ({len(group)} tools, longest {max(group)})")
+    worst = max(sum(group) / len(group) for group in sizes.values())
+    print(f"target: every group at most {SIGNATURE_BUDGET} a tool; the longest group {worst:.1f}")
+
+
+def print_task_matching(catalog: Catalog) -> None:
+    """The hit rate of each table of task phrasings, and the phrasings missed."""
+    groups = builtin_groups(catalog)
+    for table in (PHRASINGS, LATER_PHRASINGS):
+        results = outcomes(groups, table)
+        hits = sum(result.hit for result in results)
+        print(f"tasks in words, {table.name}: {hit_rate(results):.1%} hit ({hits} of {len(results)})")
+        for line in misses(results):
+            print(f"  missed {line}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -168,6 +197,8 @@ def main() -> None:
     catalog, sizes = anyio.run(measure, None)
     print_surfaces(catalog, args.json)
     print_detail_levels(sizes, args.json)
+    print_signature_sizes(catalog)
+    print_task_matching(catalog)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
-"""Figures of the addon's GDScript shape: functions, bare returns, long functions, big files and the
-lines that declare tools. `python -m tests.code_shape` prints them; tests/unit/test_code_shape.py holds
-the limits."""
+"""Figures of the code's shape: the addon's functions, bare returns, long functions, big files and the
+lines that declare tools; and the lines a tool costs, both languages. `python -m tests.code_shape` prints
+them; tests/unit/test_code_shape.py holds the limits."""
 
 from __future__ import annotations
 
@@ -9,7 +9,10 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ADDON = Path(__file__).resolve().parents[1] / "src/godot_live_mcp/addon/addons/godot_live_mcp"
+ROOT = Path(__file__).resolve().parents[1]
+ADDON = ROOT / "src/godot_live_mcp/addon/addons/godot_live_mcp"
+# A heading per built-in tool in docs/tools.md (kept current by tests/engine/test_tool_reference.py).
+_TOOL_HEADING = re.compile(r"^### `\w+`", re.M)
 _FUNC = re.compile(r"^(?:static )?func (\w+)")
 _TYPED = re.compile(r"^(?:static )?func [^\n]*?\)\s*->\s*([A-Za-z_\[\]]+)\s*:", re.M)
 _BARE = ("Dictionary", "Variant", "Array")
@@ -81,6 +84,18 @@ def measure(addon: Path = ADDON) -> Shape:
     return shape
 
 
+def lines_per_tool(root: Path = ROOT) -> tuple[int, int]:
+    """Every line of the product (the Python package and the addon, tests and docs left out) and the
+    built-in tools of docs/tools.md: what a tool costs, all its share of the machinery included."""
+    package = root / "src/godot_live_mcp"
+    lines = sum(
+        len(path.read_text("utf-8").splitlines())
+        for pattern in ("*.py", "*.gd")
+        for path in package.rglob(pattern)
+    )
+    return lines, len(_TOOL_HEADING.findall((root / "docs/tools.md").read_text("utf-8")))
+
+
 def main() -> None:
     addon = Path(sys.argv[1]) if len(sys.argv) > 1 else ADDON
     shape = measure(addon)
@@ -91,6 +106,8 @@ def main() -> None:
     print(f"files over 400 lines        {shape.big_files or 'none'}")
     print(f"tool declaration lines      {shape.declaration_lines}")
     print(f"declaration machinery lines {shape.machinery_lines}")
+    lines, tools = lines_per_tool()
+    print(f"lines a tool                {lines} / {tools} = {lines / tools:.1f}")
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ The fixtures built on it (one session editor shared by every test folder) live i
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import sys
@@ -153,10 +154,16 @@ async def mcp_client(
     params = StdioServerParameters(
         command=sys.executable,
         args=["-m", "godot_live_mcp", "serve", *serve_args, *args],
-        env={**editor.env, **(env or {})},
+        env={**_code_under_test(), **editor.env, **(env or {})},
     )
     log_path = editor.workspace / f"server-{len(editor.server_logs)}.log"
     editor.server_logs.append(log_path)
     with log_path.open("w", encoding="utf-8") as server_log:
         async with Client(stdio_client(params, errlog=server_log), mode=mode, **client_options) as client:
             yield client
+
+
+def _code_under_test() -> dict[str, str]:
+    """The tests' own PYTHONPATH, so that the server runs the code they test (the SDK passes a server
+    only a few variables; a worktree sharing another checkout's venv would serve that checkout's code)."""
+    return {"PYTHONPATH": os.environ["PYTHONPATH"]} if os.environ.get("PYTHONPATH") else {}

@@ -14,7 +14,7 @@ import pytest
 from godot_live_mcp.export._build import smoke_run
 from godot_live_mcp.instances.registry import live_instances
 from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
-from godot_live_mcp.server.export_tools import export_entries
+from godot_live_mcp.server_tools import ServerContext, export, group_entries
 from tests.engine.harness import EngineEditor, copy_demo_project
 from tests.engine.project_tests._calls import call
 from tests.regressions._registry_watch import files_created
@@ -69,7 +69,7 @@ async def export_demo(workspace: Path, editor: EngineEditor, monkeypatch: pytest
     (project / "seen_by_game.gd").write_text(_PROBE)
     settings = project / "project.godot"
     settings.write_text(settings.read_text().replace("[autoload]\n", f"[autoload]\n\n{_AUTOLOADS}\n", 1))
-    tools = export_entries(lambda: project)
+    tools = group_entries(export.GROUP, ServerContext(lambda: project))
     created = await call(tools, "export_create_preset", {"name": "Linux"})
     monkeypatch.setenv(REGISTRY_DIR_ENV, str(editor.registry))  # the session editor's registry
     with files_created(editor.registry) as registry_files:

@@ -16,8 +16,8 @@ from mcp.client import Client
 
 from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.export._pck import pack_files
-from godot_live_mcp.server.export_tools import export_entries
 from godot_live_mcp.server.tool_table import ToolEntry
+from godot_live_mcp.server_tools import ServerContext, export, group_entries
 from tests.engine.authoring._helpers import call as call_tool
 from tests.engine.authoring._helpers import call_fails
 from tests.engine.harness import EngineEditor, copy_demo_project
@@ -52,7 +52,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def export_tools(project: Path) -> list[ToolEntry]:
-    return export_entries(lambda: project)
+    return group_entries(export.GROUP, ServerContext(lambda: project))
 
 
 async def test_secret_files_never_ship_whatever_the_include_filter_says(

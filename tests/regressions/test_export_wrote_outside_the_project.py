@@ -19,8 +19,8 @@ from godot_live_mcp.export._pck import pack_files
 from godot_live_mcp.export._presets import read_presets
 from godot_live_mcp.export._templates import debian_templates
 from godot_live_mcp.godot.locator import find_godot
-from godot_live_mcp.server.export_tools import export_entries
 from godot_live_mcp.server.tool_table import ToolEntry
+from godot_live_mcp.server_tools import ServerContext, export, group_entries
 from tests.engine.harness import copy_demo_project
 from tests.engine.project_tests._calls import call
 
@@ -43,7 +43,7 @@ def project(workspace: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def tools(project: Path) -> list[ToolEntry]:
-    return export_entries(lambda: project)
+    return group_entries(export.GROUP, ServerContext(lambda: project))
 
 
 async def _refused(tools: list[ToolEntry], name: str, arguments: JsonObject, code: str) -> ToolError:

@@ -25,11 +25,16 @@ from tests.unit.fakes.serving import served
 
 pytestmark = pytest.mark.anyio
 
+# With the marks and side doors the addon declares on them (what the server's rules read).
 COMMANDS = [
     command("scene.list_open"),
-    command("game.start", group={"name": "game"}),
-    command("game.stop", read_only=False, group={"name": "game"}),
-    command("editor.wait_for_idle", schema={"type": "object", "properties": {"scan": {"type": "boolean"}}}),
+    command("game.start", group={"name": "game"}, marks=["saves_scenes", "starts_game"]),
+    command("game.stop", read_only=False, group={"name": "game"}, marks=["stops_game"]),
+    command(
+        "editor.wait_for_idle",
+        schema={"type": "object", "properties": {"scan": {"type": "boolean"}}},
+        side_doors=["scan"],
+    ),
 ]
 READ_ONLY = ToolPolicy(read_only=True)
 

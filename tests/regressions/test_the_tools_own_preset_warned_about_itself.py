@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from godot_live_mcp.server.export_tools import _warnings
+from godot_live_mcp.server_tools.export import _warnings
 from tests.regressions._exported_demo import ExportedDemo
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]

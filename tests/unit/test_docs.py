@@ -2,25 +2,32 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
+from godot_live_mcp.cli._doc_blocks import BLOCKS, DOCUMENTS, REGENERATE, stale_documents
 from godot_live_mcp.contract import CONTRACT
 from godot_live_mcp.godot._prefix import PREFIX_ENV
 from godot_live_mcp.godot.locator import GODOT_BIN_ENV
 from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
 from godot_live_mcp.server.hooks import RATE_LIMIT_ENV
+from godot_live_mcp.server.served_tools import server_run_tools
 from godot_live_mcp.server.tool_policy import READ_ONLY_ENV
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
-def test_extending_lists_exactly_the_reserved_namespaces_of_the_contract() -> None:
-    text = (DOCS / "extending.md").read_text("utf-8")
-    block = text.split("<!-- reserved-namespaces -->", 1)[1].split("<!-- /reserved-namespaces -->", 1)[0]
-    assert re.findall(r"`([a-z0-9_]+)`", block) == list(CONTRACT.reserved_namespaces), (
-        "docs/extending.md lists other reserved namespaces than contract.json: copy them from there"
-    )
+def test_the_docs_sections_copied_from_the_contract_are_current() -> None:
+    # README.md's groups and docs/extending.md's reserved namespaces come from contract.json (issue 22).
+    assert stale_documents(DOCS.parent) == [], f"run `{REGENERATE}` to render them from contract.json"
+    texts = [(DOCS.parent / name).read_text("utf-8") for name in DOCUMENTS]
+    for block in BLOCKS:
+        assert any(f"<!-- {block} -->" in text for text in texts), block
+
+
+def test_test_and_every_namespace_of_a_server_run_tool_are_reserved() -> None:
+    prefixes = {tool.name.split("_", 1)[0] for tool in server_run_tools()}
+    assert "test" in CONTRACT.reserved_namespaces
+    assert prefixes - set(CONTRACT.reserved_namespaces) == set()
 
 
 def test_the_readme_names_every_environment_variable_the_code_reads() -> None:
@@ -29,10 +36,3 @@ def test_the_readme_names_every_environment_variable_the_code_reads() -> None:
         assert f"`{name}`" in readme, name
     for channel in CONTRACT.ports:  # the addon reads GODOT_MCP_<CHANNEL>_PORT[_MIN|_MAX]
         assert f"`GODOT_MCP_{channel.upper()}_PORT" in readme, channel
-
-
-def test_the_readme_names_exactly_the_tool_groups_of_the_contract() -> None:
-    readme = (DOCS.parent / "README.md").read_text("utf-8")
-    block = readme.split("<!-- groups -->", 1)[1].split("<!-- /groups -->", 1)[0]
-    named = re.findall(r"[a-z0-9_]+", block)
-    assert sorted(named) == sorted(CONTRACT.groups), "README.md's list of groups is not contract.json's"

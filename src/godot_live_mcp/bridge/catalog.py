@@ -32,6 +32,8 @@ class CommandAnnotations:
     """Its result's ``scene`` becomes the calling session's active scene."""
     steps_history: bool = False
     """Without ``scene`` and ``history`` it steps the history the session's last change landed in."""
+    outside_undo: bool = False
+    """What it changes is not recorded in an undo history: no batch holds it (the editor refuses)."""
 
     @property
     def mutating(self) -> bool:
@@ -65,6 +67,10 @@ class CommandSpec:
     file_params: tuple[str, ...] = ()
     """The arguments that name a project (or user://) file to read or write (path-guarded; not ``scene``,
     which names an open tab)."""
+    marks: frozenset[str] = frozenset()
+    """The rules the server applies to it (contract.json ``marks`` without an annotation flag)."""
+    side_doors: tuple[str, ...] = ()
+    """Boolean arguments that, when true, make a read-only command change the project."""
 
     @property
     def is_extension(self) -> bool:
@@ -116,6 +122,8 @@ def parse_command(raw: JsonValue) -> CommandSpec:
         owner=str(raw.get("owner", BUILTIN_OWNER)),
         channel=str(raw.get("channel", EDITOR_CHANNEL)),
         file_params=_names(raw.get("file_params")),
+        marks=frozenset(_names(raw.get("marks"))),
+        side_doors=_names(raw.get("side_doors")),
     )
 
 

@@ -13,6 +13,7 @@ from godot_live_mcp.cli.extensions_cmd import extensions_group
 from godot_live_mcp.cli.godot_cmd import godot_group
 from godot_live_mcp.cli.install_addon import install_addon_command
 from godot_live_mcp.cli.instances_cmd import instances_command
+from godot_live_mcp.cli.playtest_cmd import playtest_command
 from godot_live_mcp.cli.plugins import plugins_group
 from godot_live_mcp.cli.serve import serve_command
 from godot_live_mcp.cli.snapshot import snapshot_command
@@ -38,6 +39,7 @@ cli.add_command(snapshot_command)
 cli.add_command(configure_command)
 cli.add_command(instances_command)
 cli.add_command(call_command)
+cli.add_command(playtest_command)
 for _command in browse_commands:
     tools_group.add_command(_command)
 

@@ -62,6 +62,8 @@ class Contract:
     linger_max_minutes: int
     undo_landing_key: str
     """The envelope key by which a command tells where its undo action landed (the server takes it out)."""
+    marks: tuple[str, ...] = ()
+    """The marks a tool may be declared with (``dispatch/declarations.gd``, ``server_tools/_spec.py``)."""
 
     def answer_wait_s(self, timeout_ms: int) -> float:
         """The wait (s) for an answer the addon owes within ``timeout_ms``: that plus the transport margin."""
@@ -112,6 +114,7 @@ def load_contract() -> Contract:
         linger_env=str(raw["linger"]["env"]),
         linger_max_minutes=int(raw["linger"]["max_minutes"]),
         undo_landing_key=str(raw["envelope_keys"]["undo_landing"]),
+        marks=tuple(str(mark) for mark in raw["marks"]),
     )
 
 

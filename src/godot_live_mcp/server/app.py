@@ -16,10 +16,13 @@ from mcp.server.subscriptions import InMemorySubscriptionBus, ListenHandler, Too
 from godot_live_mcp import __version__
 from godot_live_mcp.bridge.catalog import Catalog
 from godot_live_mcp.bridge.editor_link import EditorLink
+from godot_live_mcp.bridge.jsonrpc import JsonObject
 from godot_live_mcp.bridge.runtime_link import RuntimeLink
 from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.plugins import ProjectPlugins
+from godot_live_mcp.server.batch_steps import StepChecks, batch_arguments, checked_steps, losing_steps
 from godot_live_mcp.server.builtin_tools import builtin_tool_names
+from godot_live_mcp.server.confirm import would_lose_work
 from godot_live_mcp.server.discovery import discover
 from godot_live_mcp.server.editor_tools import editor_tool_entries
 from godot_live_mcp.server.editor_wait import wait_for_editor
@@ -27,7 +30,7 @@ from godot_live_mcp.server.features import FeatureOptions, ServerFeatures
 from godot_live_mcp.server.game_owner import GameOwner
 from godot_live_mcp.server.hooks import ToolCall, ToolHook, ToolOutcome
 from godot_live_mcp.server.instance_tools import InstanceRouting, Routed
-from godot_live_mcp.server.instructions import INSTRUCTIONS
+from godot_live_mcp.server.instructions import FIXED_LIST, GROWING_LIST
 from godot_live_mcp.server.plugin_content import announce_content_changes, offer_plugin_content
 from godot_live_mcp.server.plugin_tools import plugin_tool_entries
 from godot_live_mcp.server.queue_progress import reporting_progress
@@ -37,6 +40,7 @@ from godot_live_mcp.server.results import error_result, reply_result
 from godot_live_mcp.server.server_tools import DISCOVER_TOOLS, RUN_TOOL, server_tools, unwrap_run_tool
 from godot_live_mcp.server.session_groups import SessionGroups, keeps_state, session_groups
 from godot_live_mcp.server.session_scenes import (
+    SessionScene,
     aim_at_last_change,
     aim_at_session_scene,
     note_session_scene,
@@ -56,6 +60,9 @@ class _ToolsChangeServer(Server[Any]):
     follows the editor, and plugins enabled at run time change all three.
 
     The HTTP session manager builds its initialization options itself, so the default must change here.
+    The instructions say which kind of connection this is: ``initialize`` (a handshake connection, whose
+    list grows) sends ``GROWING_LIST``; ``server/discover`` (2026-07-28, a fixed list) the server's own,
+    ``FIXED_LIST``.
     """
 
     def create_initialization_options(
@@ -72,6 +79,7 @@ class _ToolsChangeServer(Server[Any]):
         )
         if self.get_request_handler("tasks/get") is not None:  # the tasks the SDK does not derive
             options.capabilities.tasks = TASKS_CAPABILITY
+        options.instructions = GROWING_LIST
         return options
 
 
@@ -117,7 +125,7 @@ class GodotMcpApp:
         self.server: Server[Any] = _ToolsChangeServer(
             "godot-live-mcp",
             version=__version__,
-            instructions=INSTRUCTIONS,
+            instructions=FIXED_LIST,  # initialize sends GROWING_LIST (create_initialization_options)
             on_list_tools=self._list_tools,
             on_call_tool=self._call_tool,
             on_subscriptions_listen=resources.listening(ListenHandler(self._bus)),
@@ -234,7 +242,8 @@ class GodotMcpApp:
             if params.name == DISCOVER_TOOLS:
                 return await self._discover(ctx, params.arguments)
             entry = await self._lookup(ctx, params.name, params.arguments)
-            self._check_policy(entry)
+            if not entry.runs_steps:  # a batch is checked step by step (_cleared_steps)
+                self._check_policy(entry)
             routed = await self._routed(ctx, entry, params.arguments)
             if routed.entry is not None:  # another editor: the tool as its own catalogue describes it
                 entry = routed.entry
@@ -242,9 +251,7 @@ class GodotMcpApp:
             scene = session_scene(ctx.session)
             validated = entry.arguments.validate(entry.name, routed.arguments)
             arguments = aim_at_session_scene(scene, entry, aim_at_last_change(scene, entry, validated))
-            if self.policy.read_only:
-                await check_read_only_call(entry.name, arguments, routed.link)
-            question = await self.features.confirm.check(ctx, params, entry, arguments)
+            arguments, question = await self._cleared(ctx, params, entry, arguments, routed.link, scene)
             if question is not None:
                 return question
             wants_progress = bool(ctx.meta and ctx.meta.get("progress_token") is not None)
@@ -253,10 +260,53 @@ class GodotMcpApp:
             ) as listeners:
                 reply = await routed.backend.invoke(arguments, entry.timeout_s, listeners)
             reply = note_session_scene(scene, entry, arguments, reply)
-            self.games.note(entry.name, reply)
+            self.games.note(entry.marks, reply)
             return reply_result(reply)
         except ToolError as error:
             return error_result(error)
+
+    async def _cleared(
+        self,
+        ctx: ServerRequestContext[Any],
+        params: types.CallToolRequestParams,
+        entry: ToolEntry,
+        arguments: JsonObject,
+        link: EditorLink,
+        scene: SessionScene,
+    ) -> tuple[JsonObject, types.InputRequiredResult | None]:
+        """The arguments to send, past read-only mode's call checks; and the question to ask first, if any."""
+        if entry.runs_steps:
+            return await self._cleared_steps(ctx, params, entry, arguments, link, scene)
+        if self.policy.read_only:
+            await check_read_only_call(entry, arguments, link)
+        return arguments, await self.features.confirm.check(ctx, params, entry, arguments)
+
+    async def _cleared_steps(
+        self,
+        ctx: ServerRequestContext[Any],
+        params: types.CallToolRequestParams,
+        entry: ToolEntry,
+        arguments: JsonObject,
+        link: EditorLink,
+        scene: SessionScene,
+    ) -> tuple[JsonObject, types.InputRequiredResult | None]:
+        """As ``_cleared``, for each step of a batch before any runs; one question for all that lose work."""
+
+        async def call_check(step: ToolEntry, given: JsonObject) -> None:
+            await check_read_only_call(step, given, link)
+
+        checks = StepChecks(
+            lookup=self.table.get,
+            published=lambda: [each.name for each in self.table.entries() if self.policy.lists(each)],
+            policy=self._check_policy,
+            aim=lambda step, given: aim_at_session_scene(scene, step, given),
+            call_check=call_check if self.policy.read_only else None,
+        )
+        steps = await checked_steps(arguments, checks)
+        losing = losing_steps(steps, would_lose_work)
+        return batch_arguments(arguments, steps), await self.features.confirm.check_steps(
+            ctx, params, entry, arguments, losing
+        )
 
     async def _routed(
         self, ctx: ServerRequestContext[Any], entry: ToolEntry, arguments: dict[str, Any] | None
@@ -272,7 +322,7 @@ class GodotMcpApp:
         except ToolError as refused:
             answer: ToolError | None = refused
             if refused.code == ErrorCode.READ_ONLY_MODE:
-                answer = read_only_refusal(entry.name, self.games, refused)
+                answer = read_only_refusal(entry, self.games, refused)
             if answer is not None:
                 raise answer from None
 

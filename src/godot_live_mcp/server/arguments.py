@@ -18,6 +18,7 @@ from jsonschema.validators import Draft202012Validator, validator_for
 
 from godot_live_mcp.bridge.jsonrpc import JsonObject, JsonValue
 from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
+from godot_live_mcp.server.schema_bounds import bounded_schema
 from godot_live_mcp.server.suggestions import did_you_mean
 
 _MAX_COERCIONS = 32
@@ -42,11 +43,12 @@ class ArgumentValidator:
     def __init__(self, schema: Mapping[str, JsonValue], *, trusted: bool = False) -> None:
         """Raises ``jsonschema.SchemaError`` when the schema itself is invalid. A ``trusted`` schema (the
         toolkit's own: the engine tests check every one) is not checked again here: the check of 229
-        schemas against the metaschema took 0.9 s of every session's first list."""
+        schemas against the metaschema took 0.9 s of every session's first list. Every number is
+        checked within safe bounds too, published or not (``schema_bounds``)."""
         cls = validator_for(schema, default=Draft202012Validator)
         if not trusted:
             cls.check_schema(dict(schema))
-        self._validator: Validator = cls(dict(schema))
+        self._validator: Validator = cls(bounded_schema(dict(schema)))
 
     def validate(self, tool: str, arguments: Mapping[str, Any] | None) -> JsonObject:
         """The arguments to send (JSON text leniency applied); raises ``ToolError`` ``INVALID_PARAMS``."""

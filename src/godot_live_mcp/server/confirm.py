@@ -61,13 +61,37 @@ class DestructiveConfirmation:
         ``PERMISSION_DENIED`` when the person said no or cannot be asked."""
         if not self.enabled or not would_lose_work(entry, arguments):
             return None
+        return await self.ask(ctx, params, entry, arguments, question(entry, arguments))
+
+    async def check_steps(
+        self,
+        ctx: ServerRequestContext[Any],
+        params: types.CallToolRequestParams,
+        entry: ToolEntry,
+        arguments: JsonObject,
+        losing: str,
+    ) -> types.InputRequiredResult | None:
+        """As ``check``, for a batch whose ``losing`` steps (one line each, ``""``: none) may lose work:
+        one question for all of them."""
+        if not self.enabled or not losing:
+            return None
+        text = f"Allow {entry.name} to run? These steps can delete or overwrite project content:\n{losing}"
+        return await self.ask(ctx, params, entry, arguments, text)
+
+    async def ask(
+        self,
+        ctx: ServerRequestContext[Any],
+        params: types.CallToolRequestParams,
+        entry: ToolEntry,
+        arguments: JsonObject,
+        text: str,
+    ) -> types.InputRequiredResult | None:
+        """Put ``text`` to the person; None once they said yes (see ``check``)."""
         if ctx.protocol_version in MODERN_PROTOCOL_VERSIONS:
-            return self._round_trip(ctx, params, entry, arguments)
+            return self._round_trip(ctx, params, entry, arguments, text)
         if not can_elicit(ctx):
             raise cannot_ask(entry)
-        answer = await ctx.session.elicit_form(
-            question(entry, arguments), _SCHEMA, related_request_id=ctx.request_id
-        )
+        answer = await ctx.session.elicit_form(text, _SCHEMA, related_request_id=ctx.request_id)
         require_yes(entry, answer)
         return None
 
@@ -77,6 +101,7 @@ class DestructiveConfirmation:
         params: types.CallToolRequestParams,
         entry: ToolEntry,
         arguments: JsonObject,
+        text: str,
     ) -> types.InputRequiredResult | None:
         call = arguments_digest({"tool": entry.name, "arguments": arguments})
         answer = (params.input_responses or {}).get(ANSWER_KEY)
@@ -95,7 +120,7 @@ class DestructiveConfirmation:
         while len(self._pending) > _PENDING_CAP:
             self._pending.popitem(last=False)
         ask = types.ElicitRequest(
-            params=types.ElicitRequestFormParams(message=question(entry, arguments), requested_schema=_SCHEMA)
+            params=types.ElicitRequestFormParams(message=text, requested_schema=_SCHEMA)
         )
         return types.InputRequiredResult(input_requests={ANSWER_KEY: ask}, request_state=state)
 

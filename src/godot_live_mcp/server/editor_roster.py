@@ -10,7 +10,7 @@ editors on one project), else it is refused with the choices listed.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,8 +23,6 @@ from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.instances.instance import EditorInstance
 from godot_live_mcp.instances.registry import choose_instance, live_instances, same_path_key, why_chosen
 from godot_live_mcp.instances.runtime_entry import live_games
-from godot_live_mcp.server.editor_tools import editor_tool_entries
-from godot_live_mcp.server.tool_table import ToolEntry
 
 __all__ = ["EditorRoster", "EditorTarget", "PinnedSource"]
 
@@ -55,19 +53,14 @@ class PinnedSource(EditorSource):
 @dataclass(frozen=True)
 class EditorTarget:
     """Where one call goes: the link (and game link) of the editor chosen, and why it, when that was a
-    choice between editors of one project (``""`` otherwise). ``tools``: that editor's own tools, from its
-    own catalogue; None for the server's editor, whose tools the server's table holds."""
+    choice between editors of one project (``""`` otherwise). ``catalog``: that editor's own catalogue;
+    None for the server's editor, whose tools the server's table holds."""
 
     link: EditorLink
     runtime: RuntimeLink | None
     instance: EditorInstance | None
     note: str = ""
-    tools: Mapping[str, ToolEntry] | None = None
-
-    def entry(self, name: str) -> ToolEntry | None:
-        """The tool ``name`` as this editor publishes it (None when it does not; always None for the
-        server's own editor: ask the server's table)."""
-        return None if self.tools is None else self.tools.get(name)
+    catalog: Catalog | None = None
 
     def missing(self, name: str) -> ToolError:
         """``UNKNOWN_TOOL`` for a tool this editor does not publish, naming the editor and its addon."""
@@ -82,17 +75,16 @@ class EditorTarget:
 
 @dataclass
 class _Reached:
-    """A link to another editor, with the tools its own catalogue describes."""
+    """A link to another editor, with its own catalogue (the last one fetched)."""
 
     link: EditorLink
     runtime: RuntimeLink
     scope: anyio.CancelScope = field(default_factory=anyio.CancelScope)
-    tools: dict[str, ToolEntry] = field(default_factory=dict)
+    catalog: Catalog | None = None
 
     async def describe(self, catalog: Catalog | None) -> None:
-        """The catalogue listener of the link: its tools follow each catalogue fetched."""
-        built = editor_tool_entries(catalog, self.link, self.runtime).values() if catalog else ()
-        self.tools = {entry.name: entry for entries in built for entry in entries}
+        """The catalogue listener of the link."""
+        self.catalog = catalog
 
 
 class EditorRoster:
@@ -213,8 +205,8 @@ class EditorRoster:
         reached = self._reached.get(instance.pid) or self._start(instance)
         if not await reached.link.wait_connected(self._connect_wait_s):
             raise reached.link.problem
-        await reached.link.wait_settled(self._connect_wait_s)  # its catalogue described its tools
-        return EditorTarget(reached.link, reached.runtime, reached.link.instance, note, reached.tools)
+        await reached.link.wait_settled(self._connect_wait_s)  # its catalogue is in
+        return EditorTarget(reached.link, reached.runtime, reached.link.instance, note, reached.catalog)
 
     async def game(self, target: EditorTarget, game_id: str) -> RuntimeLink:
         """A link to the game ``game_id`` of ``target``'s project (whoever launched it), made on first use;

@@ -17,6 +17,7 @@ from godot_live_mcp.bridge.reply import CommandFailure, CommandReply
 from godot_live_mcp.bridge.runtime_link import RuntimeLink
 from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
 from godot_live_mcp.server.arguments import ArgumentValidator
+from godot_live_mcp.server.editor_roster import EditorTarget
 from godot_live_mcp.server.game_end import explain_game_end
 from godot_live_mcp.server.projection import project_command
 from godot_live_mcp.server.screenshot_display import capture_on_display, needs_display
@@ -32,6 +33,9 @@ class EditorCommand(ToolBackend):
         self._link = link
         self.command = command
 
+    def for_target(self, target: EditorTarget) -> ToolBackend:
+        return EditorCommand(target.link, self.command)
+
     async def invoke(
         self, arguments: JsonObject, timeout_s: float, listeners: CallListeners = UNHEARD
     ) -> CommandReply:
@@ -42,10 +46,17 @@ class RuntimeCommand(ToolBackend):
     """Runs one catalogue command in the running game over the runtime link; a call cut short by
     the game's end is answered with how it ended (the editor knows)."""
 
-    def __init__(self, runtime: RuntimeLink, link: EditorLink, command: str) -> None:
+    def __init__(self, runtime: RuntimeLink, link: EditorLink, command: str, draws: bool = False) -> None:
         self._runtime = runtime
         self._link = link
         self.command = command
+        self._draws = draws  # the needs_display mark
+
+    def for_target(self, target: EditorTarget) -> ToolBackend:
+        """The target's game; its editor while it runs none (which answers RUNTIME_ONLY)."""
+        if target.runtime is None:
+            return EditorCommand(target.link, self.command)
+        return RuntimeCommand(target.runtime, target.link, self.command, self._draws)
 
     async def invoke(
         self, arguments: JsonObject, timeout_s: float, listeners: CallListeners = UNHEARD
@@ -56,7 +67,7 @@ class RuntimeCommand(ToolBackend):
             if error.code != ErrorCode.RUNTIME_DISCONNECTED:
                 raise
             raise await explain_game_end(self._link, self.command, error) from None
-        if needs_display(self.command, reply) and isinstance(reply, CommandFailure):
+        if self._draws and needs_display(reply) and isinstance(reply, CommandFailure):
             return await capture_on_display(self._runtime, self._link, arguments, timeout_s, reply)
         return reply
 
@@ -100,6 +111,8 @@ def _entry(spec: CommandSpec, link: EditorLink, runtime: RuntimeLink | None) -> 
         opens_scene=spec.annotations.opens_scene,
         acts_on_scene=_acts_on_scene(spec),
         steps_history=spec.annotations.steps_history,
+        marks=frozenset() if spec.is_extension else spec.marks,  # they widen what a call may do
+        side_doors=spec.side_doors,
     )
 
 
@@ -115,7 +128,9 @@ def _group(group: CommandGroup | None) -> CommandGroup | None:
 def _backend(spec: CommandSpec, link: EditorLink, runtime: RuntimeLink | None) -> ToolBackend:
     # Without a runtime link the editor answers a runtime command itself, with RUNTIME_ONLY.
     if spec.runs_in_game and runtime is not None:
-        return RuntimeCommand(runtime, link, spec.name)
+        return RuntimeCommand(
+            runtime, link, spec.name, "needs_display" in spec.marks and not spec.is_extension
+        )
     return EditorCommand(link, spec.name)
 
 

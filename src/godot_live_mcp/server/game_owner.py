@@ -1,4 +1,4 @@
-"""The game this server started through ``game_start``: stopped when the server stops.
+"""The game this server started (a tool marked ``starts_game``): stopped when the server stops.
 
 The editor's ``game.stop`` ends it cleanly; a game still alive after that (or whose editor no longer
 answers) gets SIGTERM, then SIGKILL after a grace period.
@@ -10,6 +10,7 @@ import logging
 import os
 import signal
 import sys
+from collections.abc import Collection
 
 import anyio
 
@@ -23,8 +24,8 @@ __all__ = ["GameOwner"]
 
 logger = logging.getLogger(__name__)
 
-GAME_START = "game_start"
-GAME_STOP = "game_stop"
+STARTS_GAME = "starts_game"
+STOPS_GAME = "stops_game"
 _STOP_REQUEST_S = 2.0
 _GRACE_S = 1.0
 _POLL_S = 0.05
@@ -32,23 +33,23 @@ _SIGKILL: int = getattr(signal, "SIGKILL", signal.SIGTERM)
 
 
 class GameOwner:
-    """Remembers the process of the game ``game_start`` started until ``game_stop`` ends it."""
+    """Remembers the process of the game a ``starts_game`` tool started until a ``stops_game`` one ends it."""
 
     def __init__(self) -> None:
         self.pid: int | None = None
 
-    def note(self, tool: str, reply: CommandReply) -> None:
-        """Follow one tool's reply: a started game is ours, a stopped one no longer."""
+    def note(self, marks: Collection[str], reply: CommandReply) -> None:
+        """Follow the reply of a tool with these marks: a started game is ours, a stopped one no longer."""
         if isinstance(reply, CommandSuccess) and isinstance(reply.data.get(RESTARTED_KEY), dict):
-            # runtime_screenshot restarted the game on a display (screenshot_display.py)
-            tool, reply = GAME_START, CommandSuccess({"game": reply.data[RESTARTED_KEY]})
-        if not isinstance(reply, CommandSuccess) or tool not in (GAME_START, GAME_STOP):
+            # a needs_display tool restarted the game on a display (screenshot_display.py)
+            marks, reply = (STARTS_GAME,), CommandSuccess({"game": reply.data[RESTARTED_KEY]})
+        if not isinstance(reply, CommandSuccess):
             return
         game = reply.data.get("game")
         pid = game.get("pid") if isinstance(game, dict) else None
-        if tool == GAME_START and isinstance(pid, int) and not isinstance(pid, bool) and pid > 0:
+        if STARTS_GAME in marks and isinstance(pid, int) and not isinstance(pid, bool) and pid > 0:
             self.pid = pid
-        elif tool == GAME_STOP:
+        elif STOPS_GAME in marks:
             self.pid = None
 
     def owns_running_game(self) -> bool:

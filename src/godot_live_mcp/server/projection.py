@@ -12,7 +12,7 @@ from godot_live_mcp.bridge.jsonrpc import JsonObject
 from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
 from godot_live_mcp.server._meta import LONG_RUNNING_META_KEY, META_PREFIX
 from godot_live_mcp.server.results import image_output_schema
-from godot_live_mcp.server.schema_bounds import bounded_schema
+from godot_live_mcp.server.schema_bounds import published_schema
 from godot_live_mcp.server.schema_floats import with_non_finite_floats
 
 logger = logging.getLogger(__name__)
@@ -81,8 +81,9 @@ def tool_meta(spec: CommandSpec) -> JsonObject:
 
 
 def _input_schema(schema: JsonObject) -> JsonObject:
-    """The schema with bounded numbers; MCP requires an object at the root ({} means "no arguments")."""
-    return bounded_schema({"type": "object", **schema} if "type" not in schema else schema)
+    """The schema with its declared bounds kept safe; MCP requires an object at the root ({} means "no
+    arguments")."""
+    return published_schema({"type": "object", **schema} if "type" not in schema else schema)
 
 
 def _output_schema(spec: CommandSpec) -> JsonObject | None:

@@ -1,8 +1,11 @@
-"""Bounds on every number a published input schema accepts.
+"""Bounds on every number an input schema accepts.
 
 Godot reads JSON numbers as doubles: an integer past 2^53 arrives changed, and one past 2^63 wraps
-(``limit: 2**64`` became a negative page size). So every integer gets ``minimum`` and ``maximum``
-within ±(2^53 - 1) (a tighter bound the command declares is kept), and every number finite bounds.
+(``limit: 2**64`` became a negative page size). So the server checks every integer against ``minimum``
+and ``maximum`` within ±(2^53 - 1) (a tighter bound the command declares is kept), and every number
+against finite bounds (``bounded_schema``, which every ``ArgumentValidator`` applies). The schemas
+clients see carry only the bounds a command declares (``published_schema``): the default ones told a
+model nothing and took about 3.5% of every schema.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from collections.abc import Callable
 
 from godot_live_mcp.bridge.jsonrpc import JsonObject, JsonValue
 
-__all__ = ["MAX_SAFE_INTEGER", "bounded_schema", "map_schemas"]
+__all__ = ["MAX_SAFE_INTEGER", "bounded_schema", "map_schemas", "published_schema"]
 
 MAX_SAFE_INTEGER = 2**53 - 1
 _MAX_FLOAT = sys.float_info.max
@@ -26,8 +29,13 @@ _LISTS = frozenset({"anyOf", "oneOf", "allOf", "prefixItems"})
 
 
 def bounded_schema(schema: JsonObject) -> JsonObject:
-    """A copy of ``schema`` in which every integer and number has finite bounds."""
+    """A copy of ``schema`` in which every integer and number has finite bounds: what the server checks."""
     return map_schemas(schema, _bounded)
+
+
+def published_schema(schema: JsonObject) -> JsonObject:
+    """A copy of ``schema`` whose declared bounds are kept within the safe range, and no bound added."""
+    return map_schemas(schema, _clamped)
 
 
 def map_schemas(schema: JsonObject, visit: Callable[[JsonObject], JsonObject]) -> JsonObject:
@@ -37,13 +45,23 @@ def map_schemas(schema: JsonObject, visit: Callable[[JsonObject], JsonObject]) -
 
 
 def _bounded(schema: JsonObject) -> JsonObject:
+    limit = _limit(schema)
+    if limit is not None:
+        _bound(schema, limit, add=True)
+    return schema
+
+
+def _clamped(schema: JsonObject) -> JsonObject:
+    limit = _limit(schema)
+    if limit is not None:
+        _bound(schema, limit, add=False)
+    return schema
+
+
+def _limit(schema: JsonObject) -> float | None:
     types = schema.get("type")
     named = types if isinstance(types, list) else [types]
-    if "integer" in named:
-        _bound(schema, MAX_SAFE_INTEGER)
-    elif "number" in named:
-        _bound(schema, _MAX_FLOAT)
-    return schema
+    return MAX_SAFE_INTEGER if "integer" in named else _MAX_FLOAT if "number" in named else None
 
 
 def _children(key: str, value: JsonValue, visit: Callable[[JsonObject], JsonObject]) -> JsonValue:
@@ -60,10 +78,12 @@ def _each(value: JsonValue, visit: Callable[[JsonObject], JsonObject]) -> JsonVa
     return map_schemas(value, visit) if isinstance(value, dict) else value
 
 
-def _bound(schema: JsonObject, limit: float) -> None:
+def _bound(schema: JsonObject, limit: float, *, add: bool) -> None:
     low, high = _number(schema.get("minimum")), _number(schema.get("maximum"))
-    schema["minimum"] = -limit if low is None else max(low, -limit)
-    schema["maximum"] = limit if high is None else min(high, limit)
+    if low is not None or add:
+        schema["minimum"] = -limit if low is None else max(low, -limit)
+    if high is not None or add:
+        schema["maximum"] = limit if high is None else min(high, limit)
 
 
 def _number(value: JsonValue) -> float | None:

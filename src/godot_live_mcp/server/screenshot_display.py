@@ -1,9 +1,11 @@
-"""``runtime_screenshot`` of a game that runs headless: restart it on a private display, then capture.
+"""``runtime_screenshot`` of a game that runs headless: refused, or with ``restart`` restarted on a display.
 
 A headless editor runs its game headless unless ``game_start`` asked for ``display``; such a game draws
-nothing. Rather than refuse, the server restarts it (same scene) on the private virtual screen the editor
-starts for it, and says so in the answer: the game starts over. Unsaved scene edits stop the restart,
-since playing saves them first and a screenshot must not change the project.
+nothing. A screenshot never silently restarts it (the state the caller wanted to see would be gone):
+it is refused with the exact call that restarts it. With ``restart: true``, the server restarts it
+(same scene) on the private virtual screen the editor starts for it, and says so in the answer. Unsaved
+scene edits stop the restart, since playing saves them first and a screenshot must not change the
+project. docs/adr/0003-screenshots-keep-the-game.md says why.
 """
 
 from __future__ import annotations
@@ -20,25 +22,33 @@ SCREENSHOT = "runtime.screenshot"
 RESTARTED_KEY = "restarted_game"
 _START_TIMEOUT_MS = 60_000
 _HINT = "Call game_start with display: true (after game_stop) to run the game where it can be seen."
+_RESTART_HINT = (
+    "To see it now, call runtime_screenshot with restart: true (the game starts over from its first frame). "
+    "To capture later states, game_stop, then game_start with display: true, and replay to that state."
+)
 
 
-def needs_display(command: str, reply: CommandReply) -> bool:
-    """Whether ``reply`` is the game's refusal to capture because it runs headless."""
-    return (
-        command == SCREENSHOT
-        and isinstance(reply, CommandFailure)
-        and reply.code == ErrorCode.HEADLESS_UNSUPPORTED
-    )
+def needs_display(reply: CommandReply) -> bool:
+    """Whether ``reply`` (of a tool marked needs_display) is the game's refusal to draw: it runs headless."""
+    return isinstance(reply, CommandFailure) and reply.code == ErrorCode.HEADLESS_UNSUPPORTED
 
 
 async def capture_on_display(
     runtime: RuntimeLink, link: EditorLink, arguments: JsonObject, timeout_s: float, refused: CommandFailure
 ) -> CommandReply:
-    """Restart the headless game of a headless editor on a private display and capture it; ``refused``
-    when the editor draws (the game chose to run headless) or cannot restart it."""
+    """With ``restart`` in ``arguments``, restart the headless game of a headless editor on a private display
+    and capture it; without, a refusal naming that call. ``refused`` when the editor draws (the game chose
+    to run headless)."""
     game = await _headless_game(link)
     if game is None:
         return refused
+    if arguments.get("restart") is not True:
+        return CommandFailure(
+            ErrorCode.HEADLESS_UNSUPPORTED,
+            "The game runs headless (game_start without display), so it draws nothing; nothing was captured "
+            "and the game runs on untouched.",
+            _RESTART_HINT,
+        )
     unsaved = await _unsaved_scenes(link)
     if unsaved:
         return CommandFailure(

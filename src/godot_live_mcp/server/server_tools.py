@@ -56,8 +56,8 @@ def server_tools(policy: ToolPolicy) -> list[types.Tool]:
             name=DISCOVER_TOOLS,
             title="Discover tools",
             description=(
-                "More tools, in groups. No arguments: every group and its tools. request: load the groups "
-                "matching names or a task in words; they are added to your tool list."
+                "More tools, in groups. No arguments: every group and its tools. request (names or a task "
+                "in words): load the groups that match."
             ),
             input_schema=DISCOVER_SCHEMA,
             annotations=types.ToolAnnotations(read_only_hint=True, open_world_hint=False),

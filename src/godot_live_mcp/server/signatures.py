@@ -1,7 +1,9 @@
 """A tool in one line, for discovery: a typed signature with required and optional arguments, enums and
 defaults, then the first sentence of its description, e.g.
-``tilemap_fill_rect(node_path: str, rect: dict, source: int, alternative?: int=0) -> cells. Fill ...``.
-A model calls the tool from this line; the full input schema is one ``include_schemas`` away."""
+``tilemap_fill_rect(node_path: str, rect: dict, source: int, alternative?: int=0). Fill ...``.
+A line stays within ``LINE_BUDGET`` characters: the required arguments and the sentence always stand,
+the optional ones as many as fit (``+3 more`` counts the others). A model calls the tool from this
+line; the full input schema is one ``include_schemas`` away."""
 
 from __future__ import annotations
 
@@ -20,25 +22,42 @@ _TYPE_NAMES = {
     "object": "dict",
     "null": "null",
 }
+LINE_BUDGET = 200
+# Optional arguments many tools share, with one meaning everywhere: shown after a tool's own.
+SHARED_ARGUMENTS = ("scene", "if_exists", "offset", "limit", "detail")
 _ENUM_SHOWN = 6
 _DEFAULT_SHOWN = 24
 _SENTENCE_SHOWN = 90
-_RETURNS_SHOWN = 2
 
 
 def signature(tool: types.Tool) -> str:
-    """``name(arguments) -> what it returns. First sentence.``"""
+    """``name(arguments). First sentence.``"""
     schema = tool.input_schema
     properties = schema.get("properties")
     required = schema.get("required")
     needed = set(required) if isinstance(required, list) else set()
     arguments = properties if isinstance(properties, dict) else {}
-    ordered = sorted(arguments, key=lambda name: name not in needed)  # required first, else as declared
-    parts = [_argument(name, arguments[name], name in needed) for name in ordered]
-    returns = _returns(tool.output_schema)
-    head = f"{tool.name}({', '.join(parts)})" + (f" -> {returns}" if returns else "")
     sentence = first_sentence(tool.description or "")
-    return f"{head}{'' if head.endswith('…') else '.'} {sentence}" if sentence else head
+    head = [_argument(name, arguments[name], True) for name in arguments if name in needed]
+    rest = [name for name in arguments if name not in needed]
+    rest.sort(key=lambda name: name in SHARED_ARGUMENTS)  # stable: each side as declared
+    optional = [_argument(name, arguments[name], False) for name in rest]
+    room = LINE_BUDGET - len(tool.name) - len(sentence) - len("(). ")
+    call = f"{tool.name}({', '.join(_fitting(head, optional, room))})"
+    return f"{call}. {sentence}" if sentence else call
+
+
+def _fitting(head: list[str], optional: list[str], room: int) -> list[str]:
+    """``head``, then the ``optional`` arguments that fit in ``room`` characters, in order; the others
+    counted (``+2 more``)."""
+    shown, left = list(head), 0
+    marker = len(f", +{len(optional)} more")
+    for part in optional:
+        if len(", ".join([*shown, part])) + marker <= room:
+            shown.append(part)
+        else:
+            left += 1
+    return [*shown, f"+{left} more"] if left else shown
 
 
 def first_sentence(text: str) -> str:
@@ -84,12 +103,3 @@ def _type(spec: Mapping[str, JsonValue]) -> str:
     if isinstance(choices, list) and choices:
         return "|".join(_type(choice) for choice in choices if isinstance(choice, dict))
     return "any"
-
-
-def _returns(output: Mapping[str, JsonValue] | None) -> str:
-    """The names of what the result holds, the first two (``a, b, …``)."""
-    properties = output.get("properties") if output else None
-    if not isinstance(properties, dict) or not properties:
-        return ""
-    names = list(properties)
-    return ", ".join(names[:_RETURNS_SHOWN]) + (", …" if len(names) > _RETURNS_SHOWN else "")

@@ -7,6 +7,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import TYPE_CHECKING
 
 import mcp_types as types
 
@@ -15,6 +16,11 @@ from godot_live_mcp.bridge.jsonrpc import JsonObject
 from godot_live_mcp.bridge.queue_events import UNHEARD, CallListeners
 from godot_live_mcp.bridge.reply import CommandReply
 from godot_live_mcp.server.arguments import ArgumentValidator
+
+if TYPE_CHECKING:
+    from mcp.server.session import ServerSession
+
+    from godot_live_mcp.server.editor_roster import EditorTarget
 
 logger = logging.getLogger(__name__)
 
@@ -41,6 +47,14 @@ class ToolBackend(ABC):
         The call's queue events and progress go to ``listeners`` (pass them on to the link it calls).
         """
 
+    def for_session(self, session: ServerSession) -> ToolBackend:
+        """This backend for one calling session (a server-run tool reads the session's choices)."""
+        return self
+
+    def for_target(self, target: EditorTarget) -> ToolBackend:
+        """This backend aimed at the editor (or game) a call was routed to (an editor command)."""
+        return self
+
 
 @dataclass(frozen=True)
 class ToolEntry:
@@ -63,6 +77,15 @@ class ToolEntry:
     opens_scene: bool = False
     acts_on_scene: bool = False
     steps_history: bool = False
+    marks: frozenset[str] = frozenset()
+    """Rules the server applies to the tool (contract.json ``marks``: needs_display, saves_scenes, ...)."""
+    side_doors: tuple[str, ...] = ()
+    """Boolean arguments that, when true, make this read-only tool change the project."""
+
+    @property
+    def runs_steps(self) -> bool:
+        """Its ``steps`` are calls of other tools, each checked first (``batch_steps.py``)."""
+        return "runs_steps" in self.marks
 
     @property
     def name(self) -> str:

@@ -12,10 +12,13 @@ from tests.mcp_results import failure
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
 FRAME_CAP_BYTES = int((1024 * 1024 - 8192) * 0.75)  # the default frame buffer, less the JSON around
+DEFAULT_BUDGET_BYTES = 64 * 1024  # contract.json limits.screenshot_max_kb
+# Noise is far larger than any real picture: tests of format and size lift the budget out of their way.
+ROOMY = {"max_bytes": 1_000_000}
 
 
 async def test_the_default_is_a_jpeg_whose_long_side_is_900_px(tools: Client) -> None:
-    image = image_result(await tools.call_tool("harness_encode_image", {}))
+    image = image_result(await tools.call_tool("harness_encode_image", ROOMY))
 
     assert image.mime_type == "image/jpeg"
     assert jpeg_size(image.data) == (900, 506)
@@ -38,7 +41,9 @@ async def test_max_size_scales_the_long_side_and_a_small_image_is_never_enlarged
 
 
 async def test_png_on_request_is_lossless_and_decodes_to_the_scaled_size(tools: Client) -> None:
-    image = image_result(await tools.call_tool("harness_encode_image", {"format": "png", "max_size": 320}))
+    image = image_result(
+        await tools.call_tool("harness_encode_image", {"format": "png", "max_size": 320, **ROOMY})
+    )
 
     assert image.mime_type == "image/png"
     assert image.data.startswith(PNG_SIGNATURE)
@@ -47,8 +52,15 @@ async def test_png_on_request_is_lossless_and_decodes_to_the_scaled_size(tools: 
     assert len(pixels.colours()) > 100
 
 
+async def test_the_default_budget_holds_even_noise_to_64_kib(tools: Client) -> None:
+    image = image_result(await tools.call_tool("harness_encode_image", {}))
+
+    assert image.mime_type == "image/jpeg"
+    assert len(image.data) <= DEFAULT_BUDGET_BYTES
+
+
 async def test_a_jpeg_over_budget_loses_quality_then_size_until_it_fits(tools: Client) -> None:
-    full = image_result(await tools.call_tool("harness_encode_image", {}))
+    full = image_result(await tools.call_tool("harness_encode_image", ROOMY))
     budget = full.described["image"]["bytes"] // 4
 
     fitted = image_result(await tools.call_tool("harness_encode_image", {"max_bytes": budget}))

@@ -11,8 +11,8 @@ from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.export._pck import pack_files
 from godot_live_mcp.godot.locator import find_godot, godot_version
 from godot_live_mcp.godot.standard_templates import standard_template
-from godot_live_mcp.server.export_tools import export_entries
 from godot_live_mcp.server.tool_table import ToolEntry
+from godot_live_mcp.server_tools import ServerContext, export, group_entries
 from tests.engine.harness import copy_demo_project
 from tests.engine.project_tests._calls import call
 
@@ -32,7 +32,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def tools(project: Path) -> list[ToolEntry]:
-    return export_entries(lambda: project)
+    return group_entries(export.GROUP, ServerContext(lambda: project))
 
 
 async def test_a_created_preset_names_no_template_path(project: Path, tools: list[ToolEntry]) -> None:

@@ -8,7 +8,7 @@ import pytest
 from mcp.client import Client
 
 from godot_live_mcp.export._presets import read_presets
-from godot_live_mcp.server.export_tools import export_entries
+from godot_live_mcp.server_tools import ServerContext, export, group_entries
 from tests.engine.authoring._helpers import call as call_editor
 from tests.engine.harness import EngineEditor
 from tests.engine.project_tests._calls import call
@@ -23,7 +23,11 @@ async def test_a_preset_written_beside_an_open_editor_survives_its_saves(
     presets = project / "export_presets.cfg"
     before = presets.read_bytes() if presets.exists() else b""
     try:
-        created = await call(export_entries(lambda: project), "export_create_preset", {"name": "Beside it"})
+        created = await call(
+            group_entries(export.GROUP, ServerContext(lambda: project)),
+            "export_create_preset",
+            {"name": "Beside it"},
+        )
         assert "reopen the project" in created["note"]
         await call_editor(tools, "editor_save_all", {})
         await call_editor(tools, "editor_wait_for_idle", {"scan": True})

@@ -11,7 +11,7 @@ import pytest
 from mcp.client import Client
 
 from godot_live_mcp.contract import ToolError
-from godot_live_mcp.server.lsp_tools import LSP_TOOLS, LanguageServerTool
+from godot_live_mcp.server_tools.lsp import COMMANDS, LanguageServerTool
 from tests.engine.authoring._helpers import call
 from tests.engine.harness import EngineEditor, copy_demo_project, start_editor
 
@@ -29,9 +29,8 @@ async def test_ports_taken_by_another_editor_are_lsp_unavailable(
     with start_editor(project, env, tmp_path / "second.log", editor_logs, extra_args=ports) as second:
         instance = await second.wait_ready(120.0)
         assert instance.lsp_port == taken.lsp_port  # published as launched
-        hover = next(spec for spec in LSP_TOOLS if spec.name == "lsp_hover")
         with pytest.raises(ToolError) as refused:
-            await LanguageServerTool(hover, lambda: instance).invoke(
+            await LanguageServerTool("lsp_hover", COMMANDS["lsp_hover"].run, lambda: instance).invoke(
                 {"path": "res://scripts/level.gd", "line": 14, "column": 4}, 30.0
             )
     assert refused.value.code == "LSP_UNAVAILABLE"
@@ -41,7 +40,8 @@ async def test_ports_taken_by_another_editor_are_lsp_unavailable(
 
 async def test_an_entry_without_a_port_is_lsp_unavailable(engine_editor: EngineEditor) -> None:
     older_addon = replace(engine_editor.instance, lsp_port=None)
-    symbols = next(spec for spec in LSP_TOOLS if spec.name == "lsp_symbols")
     with pytest.raises(ToolError) as refused:
-        await LanguageServerTool(symbols, lambda: older_addon).invoke({"query": "score"}, 10.0)
+        await LanguageServerTool("lsp_symbols", COMMANDS["lsp_symbols"].run, lambda: older_addon).invoke(
+            {"query": "score"}, 10.0
+        )
     assert refused.value.code == "LSP_UNAVAILABLE"

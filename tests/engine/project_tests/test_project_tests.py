@@ -10,8 +10,8 @@ import pytest
 
 from godot_live_mcp.bridge.queue_events import CallListeners, ProgressEvent
 from godot_live_mcp.contract import ErrorCode, ToolError
-from godot_live_mcp.server.project_test_tools import project_test_entries
 from godot_live_mcp.server.tool_table import ToolEntry
+from godot_live_mcp.server_tools import ServerContext, group_entries, project_tests
 from tests.engine.harness import DEMO_PROJECT
 from tests.engine.project_tests._calls import call
 
@@ -21,7 +21,7 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 
 def tools_on(project: Path) -> list[ToolEntry]:
-    return project_test_entries(lambda: project)
+    return group_entries(project_tests.GROUP, ServerContext(lambda: project))
 
 
 def fixture_copy(tmp_path: Path, name: str) -> Path:

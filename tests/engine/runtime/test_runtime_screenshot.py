@@ -1,6 +1,7 @@
-"""runtime_screenshot of a game a headless editor runs headless: restarted on a private display and captured
-with real pixels, never a blank image; it says so. (A game started with display: true:
-tests/engine/rendering/test_headless_game_view.py.)"""
+"""runtime_screenshot of a game a headless editor runs headless, with restart: true: restarted on a private
+display and captured with real pixels, saying so. (Without it, refused: tests/regressions/
+test_a_screenshot_restarted_the_game_and_lost_its_state.py; a game started with display: true keeps its
+state: tests/engine/rendering/test_screenshot_keeps_the_game.py.)"""
 
 from __future__ import annotations
 
@@ -21,12 +22,14 @@ async def test_screenshot_arguments_are_checked_before_anything_is_captured(game
     assert error_code(await game.call_tool("runtime_screenshot", {"scale": 10})) == "INVALID_PARAMS"
 
 
-async def test_a_headless_game_is_restarted_on_a_private_display_and_shows_the_player(game: Client) -> None:
+async def test_restart_true_restarts_a_headless_game_on_a_private_display_and_says_so(game: Client) -> None:
     before = await call(game, "game_status")
     assert before["game"]["display"] == "none"
 
     shot = image_result(
-        await game.call_tool("runtime_screenshot", {"format": "png", "region": {"node": "Player"}})
+        await game.call_tool(
+            "runtime_screenshot", {"format": "png", "region": {"node": "Player"}, "restart": True}
+        )
     )
 
     assert "restarted" in shot.described["note"]
@@ -37,5 +40,5 @@ async def test_a_headless_game_is_restarted_on_a_private_display_and_shows_the_p
     after = await call(game, "game_status")
     assert after["game"]["display"] == "virtual"
     assert after["game"]["pid"] != before["game"]["pid"]
-    again = image_result(await game.call_tool("runtime_screenshot", {"max_size": 64}))
-    assert "note" not in again.described, "already on a display: captured at once"
+    again = image_result(await game.call_tool("runtime_screenshot", {"max_size": 64, "restart": True}))
+    assert "note" not in again.described, "already on a display: captured at once, not restarted"

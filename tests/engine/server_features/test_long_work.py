@@ -30,6 +30,7 @@ LONG_TOOLS = {
     "runtime_step",
     "runtime_step_until",
     "input_replay",
+    "runtime_playtest",
     "navigation_bake",
     "asset_import",
     "test_run",

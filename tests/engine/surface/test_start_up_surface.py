@@ -21,7 +21,7 @@ pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 DEFAULTS = ("--tools", "core", "--max-tools", "80")  # what `serve` does without flags or a config file
 SERVER_TOOLS = {"discover_tools", "run_tool"}
 CORE = {tool_name(command) for command in CONTRACT.core_tools}
-TOKEN_BUDGET = 4000
+TOKEN_BUDGET = 3000  # issue 23 (issue 10 set 4,000)
 
 
 def builtin(tools: list[types.Tool]) -> list[types.Tool]:

@@ -18,7 +18,8 @@ from godot_live_mcp.contract import ToolError
 from godot_live_mcp.instances.instance import EditorInstance
 from godot_live_mcp.instances.launcher import free_port
 from godot_live_mcp.lsp._framing import FrameReader, encode_frame
-from godot_live_mcp.server.lsp_tools import LSP_TOOLS, LanguageServerTool
+from godot_live_mcp.server_tools import input_schema
+from godot_live_mcp.server_tools.lsp import COMMANDS, LanguageServerTool
 
 pytestmark = pytest.mark.anyio
 
@@ -43,7 +44,7 @@ def editor(project: Path, lsp_port: int | None) -> EditorInstance:
 
 
 def tool(name: str, instance: EditorInstance) -> LanguageServerTool:
-    return LanguageServerTool(next(spec for spec in LSP_TOOLS if spec.name == name), lambda: instance)
+    return LanguageServerTool(name, COMMANDS[name].run, lambda: instance)
 
 
 def godot_like(message: JsonObject) -> list[JsonObject]:
@@ -126,8 +127,9 @@ async def test_an_editor_without_a_published_port_is_lsp_unavailable(tmp_path: P
 
 
 def test_every_tool_is_read_only_and_says_positions_are_1_based() -> None:
-    for spec in LSP_TOOLS:
-        assert spec.name.startswith("lsp_")
-        if "line" in spec.properties:
-            assert "1-based" in spec.description, spec.name
-    assert json.dumps([spec.description for spec in LSP_TOOLS]).count("script_patch") == 1
+    for name, spec in COMMANDS.items():
+        assert name.startswith("lsp_")
+        assert spec.marks == "read_only idempotent"
+        if "line" in str(input_schema(spec.args)["properties"]):
+            assert "1-based" in spec.text, name
+    assert json.dumps([spec.text for spec in COMMANDS.values()]).count("script_patch") == 1

@@ -16,7 +16,8 @@ from godot_live_mcp.bridge.jsonrpc import JsonObject
 from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.instances.launcher import free_port
 from godot_live_mcp.server.editor_roster import EditorRoster
-from godot_live_mcp.server.lsp_tools import LanguageServerTool, language_server_entries
+from godot_live_mcp.server_tools import ServerContext, group_entries, lsp
+from godot_live_mcp.server_tools.lsp import LanguageServerTool
 from tests.unit.fakes.sources import FixedSource
 from tests.unit.instances.registry_files import entry, write_entry
 
@@ -33,7 +34,8 @@ def other_pid() -> Iterator[int]:
 
 
 def hover_tool(roster: EditorRoster) -> LanguageServerTool:
-    backend = next(e.backend for e in language_server_entries(roster) if e.name == "lsp_hover")
+    entries = group_entries(lsp.GROUP, ServerContext(roster.served_project, roster))
+    backend = next(e.backend for e in entries if e.name == "lsp_hover")
     assert isinstance(backend, LanguageServerTool)
     return backend
 

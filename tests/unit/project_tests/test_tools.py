@@ -7,14 +7,16 @@ from pathlib import Path
 import pytest
 
 from godot_live_mcp.contract import ErrorCode, ToolError
-from godot_live_mcp.server.export_tools import export_entries
-from godot_live_mcp.server.project_test_tools import project_test_entries
 from godot_live_mcp.server.tool_table import ToolOwner
+from godot_live_mcp.server_tools import ServerContext, export, group_entries, project_tests
 from tests.engine.test_tool_descriptions import undescribed
 
 pytestmark = pytest.mark.anyio
 
-ENTRIES = [*project_test_entries(lambda: Path("/p")), *export_entries(lambda: Path("/p"))]
+ENTRIES = [
+    *group_entries(project_tests.GROUP, ServerContext(lambda: Path("/p"))),
+    *group_entries(export.GROUP, ServerContext(lambda: Path("/p"))),
+]
 
 
 def test_the_tools_are_the_servers_own_in_the_test_and_export_groups() -> None:
@@ -46,7 +48,7 @@ def test_every_parameter_is_described_and_descriptions_stay_short() -> None:
 
 
 async def test_without_a_project_the_tools_say_how_to_get_one() -> None:
-    [listing, *_] = project_test_entries(lambda: None)
+    [listing, *_] = group_entries(project_tests.GROUP, ServerContext(lambda: None))
     with pytest.raises(ToolError) as raised:
         await listing.backend.invoke({}, 10.0)
     assert raised.value.code == ErrorCode.EDITOR_NOT_RUNNING

@@ -48,6 +48,13 @@ COMMANDS = [
         annotations={"read_only": False, "destructive": True, "idempotent": False},
         schema={"type": "object", "properties": {"path": {"type": "string"}}},
     ),
+    command(
+        "editor.batch",
+        read_only=False,
+        annotations={"read_only": False, "destructive": False, "idempotent": False},
+        marks=["runs_steps"],
+        schema={"type": "object", "properties": {"steps": {"type": "array"}}},
+    ),
 ]
 
 

@@ -95,3 +95,23 @@ async def test_the_question_shows_every_path_in_full(tmp_path: Path) -> None:
         await session.client.call_tool("resource_create", arguments)
     assert f"\npath: {path}\n" in questions[0]
     assert len(questions[0]) < len(path) + 700
+
+
+async def test_a_batch_asks_once_for_the_steps_that_may_lose_work(tmp_path: Path) -> None:
+    elicit, questions = answering("decline")
+    steps = [
+        {"tool": "file_read", "arguments": {"path": "res://a.txt"}},
+        {"tool": "file_delete", "arguments": {"path": "res://a.txt"}},
+        {"tool": "resource_create", "arguments": {"path": "res://b.tres", "if_exists": "replace"}},
+    ]
+    async with serving(tmp_path, features=CONFIRM, elicitation_callback=elicit) as session:
+        refused = failure(await session.client.call_tool("editor_batch", {"steps": steps}))
+        harmless = await session.client.call_tool("editor_batch", {"steps": steps[:1]})
+    assert refused["code"] == ErrorCode.PERMISSION_DENIED
+    assert questions == [
+        "Allow editor_batch to run? These steps can delete or overwrite project content:\n"
+        "Step 1 (file_delete): path=res://a.txt\n"
+        "Step 2 (resource_create): path=res://b.tres, if_exists=replace"
+    ]
+    assert session.editor.methods_received().count("editor.batch") == 1
+    assert not harmless.is_error

@@ -6,7 +6,7 @@ from godot_live_mcp.server.group_matching import choose, rank, stem, words
 from godot_live_mcp.server.session_groups import SessionGroups
 from godot_live_mcp.server.surface import StartupTools, ToolGroup, resolve_surface
 from godot_live_mcp.server.tool_policy import ToolPolicy
-from tests.unit.server.surface_catalog import COMMANDS, entries
+from tests.unit.server.surface_catalog import COMMANDS, entries, grouped
 
 
 def groups(without: str = "") -> tuple[ToolGroup, ...]:
@@ -49,3 +49,26 @@ def test_a_word_from_a_tool_name_finds_its_group() -> None:
 def test_an_unrelated_request_matches_nothing() -> None:
     assert chosen("bake the navigation mesh") == []
     assert chosen("the and of") == []
+
+
+def test_a_second_group_is_loaded_when_it_adds_a_keywords_worth() -> None:
+    assert chosen("paint tiles and rename nodes") == ["tilemap", "node"]
+    # "tile" is explained by tilemap already: input_map's "map" adds too little to be loaded.
+    assert chosen("paint a tile map") == ["tilemap"]
+
+
+def test_a_keyword_phrase_counts_as_the_groups_name() -> None:
+    running = grouped("runtime.get_tree", "runtime", keywords=("runtime", "running game"))
+    game = grouped("game.status", "game", keywords=("game", "status"))
+    listed = resolve_surface(entries([running, game]), ToolPolicy(), StartupTools(), SessionGroups()).groups
+    matches = rank("read the tree of the running game", listed)
+    assert [match.group for match in choose("read the tree of the running game", matches)] == ["runtime"]
+    assert "'running game' in its keywords" in matches[0].reasons
+
+
+def test_a_word_many_groups_use_tells_less_than_a_rare_one() -> None:
+    listed = groups()
+    scene_word = rank("scene", listed)[0]
+    tile_word = rank("tilemap", listed)[0]
+    assert (scene_word.group, tile_word.group) == ("scene", "tilemap")
+    assert scene_word.score < tile_word.score  # both are group names; "scene" is in more groups

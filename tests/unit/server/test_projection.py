@@ -130,4 +130,31 @@ def test_the_marks_the_catalogue_reads_are_the_marks_of_the_contract() -> None:
     contract = json.loads((addon_source_dir() / "contract" / "contract.json").read_text("utf-8"))
     declarations = (addon_source_dir() / "dispatch" / "declarations.gd").read_text("utf-8")
     gdscript_marks = set(re.findall(r'^\t"(\w+)": "\w+",$', declarations, re.MULTILINE))
-    assert set(CommandAnnotations.__dataclass_fields__) == set(contract["marks"]) == gdscript_marks
+    assert set(CommandAnnotations.__dataclass_fields__) == gdscript_marks < set(contract["marks"])
+
+
+def test_every_mark_without_a_flag_is_a_rule_the_server_reads_off_the_tool() -> None:
+    contract = json.loads((addon_source_dir() / "contract" / "contract.json").read_text("utf-8"))
+    rules = set(contract["marks"]) - set(CommandAnnotations.__dataclass_fields__)
+    server = "".join(
+        path.read_text("utf-8") for path in (addon_source_dir().parents[2] / "server").glob("*.py")
+    )
+    assert rules, "the server marks: needs_display, saves_scenes, starts_game, stops_game"
+    assert {mark for mark in rules if f'"{mark}"' not in server} == set()
+
+
+def test_server_marks_and_side_doors_are_carried_from_the_catalogue() -> None:
+    spec = parse_command(
+        command("game.start") | {"marks": ["saves_scenes", "starts_game"], "side_doors": ["x"]}
+    )
+    assert spec.marks == {"saves_scenes", "starts_game"}
+    assert spec.side_doors == ("x",)
+    assert parse_command(command("node.get")).marks == frozenset()
+
+
+def test_an_extension_cannot_give_itself_the_marks_of_built_in_tools() -> None:
+    marked = command("wind.stop", read_only=False, owner="wind", marks=["stops_game"], side_doors=["gust"])
+    catalog = Catalog(1, (parse_command(marked),))
+    [entry] = editor_tool_entries(catalog, EditorLink(RegistrySource(None)))[ToolOwner.EXTENSION]
+    assert entry.marks == frozenset()
+    assert entry.side_doors == ("gust",)  # a side door only refuses more

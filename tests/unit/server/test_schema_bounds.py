@@ -1,11 +1,16 @@
-"""Every number an input schema accepts is bounded; the command's own tighter bounds are kept."""
+"""Every number an input schema accepts is checked within safe bounds; the command's own tighter bounds
+are kept, and only those are published."""
 
 from __future__ import annotations
 
 import sys
 from typing import Any
 
-from godot_live_mcp.server.schema_bounds import MAX_SAFE_INTEGER, bounded_schema
+import pytest
+
+from godot_live_mcp.contract import ErrorCode, ToolError
+from godot_live_mcp.server.arguments import ArgumentValidator
+from godot_live_mcp.server.schema_bounds import MAX_SAFE_INTEGER, bounded_schema, published_schema
 
 
 def bounded(schema: dict[str, Any]) -> Any:
@@ -62,3 +67,27 @@ def test_numbers_get_finite_bounds_and_values_are_never_taken_for_schemas() -> N
     }
     assert schema["properties"]["type"] == {"type": "string", "default": "integer", "enum": ["integer"]}
     assert schema["properties"]["opts"]["default"] == {"type": "integer"}
+
+
+def test_the_published_schema_keeps_declared_bounds_and_adds_none() -> None:
+    schema: dict[str, Any] = {
+        "type": "object",
+        "properties": {
+            "n": {"type": "integer"},
+            "x": {"type": "number"},
+            "limit": {"type": "integer", "minimum": 1, "maximum": 2**70},
+        },
+    }
+    fields: Any = published_schema(schema)["properties"]
+    assert fields["n"] == {"type": "integer"}
+    assert fields["x"] == {"type": "number"}
+    assert fields["limit"] == {"type": "integer", "minimum": 1, "maximum": MAX_SAFE_INTEGER}
+
+
+def test_the_validator_checks_the_safe_bounds_the_schema_does_not_publish() -> None:
+    schema: dict[str, Any] = {"type": "object", "properties": {"n": {"type": "integer"}}}
+    validator = ArgumentValidator(published_schema(schema))
+    assert validator.validate("t", {"n": MAX_SAFE_INTEGER}) == {"n": MAX_SAFE_INTEGER}
+    with pytest.raises(ToolError) as refused:
+        validator.validate("t", {"n": 2**53})
+    assert refused.value.code == ErrorCode.INVALID_PARAMS

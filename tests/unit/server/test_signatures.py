@@ -1,5 +1,5 @@
-"""One line a tool for discovery: required then optional arguments with types, enums and defaults,
-what the result holds, and the description's first sentence."""
+"""One line a tool for discovery: required then optional arguments with types, enums and defaults, and
+the description's first sentence, within the line budget."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 import mcp_types as types
 
-from godot_live_mcp.server.signatures import first_sentence, signature
+from godot_live_mcp.server.signatures import LINE_BUDGET, first_sentence, signature
 
 
 def tool(
@@ -34,11 +34,9 @@ def test_required_first_then_optional_with_types_enums_and_defaults() -> None:
         },
         "required": ["node_path", "cells"],
     }
-    output = {"type": "object", "properties": {"filled": {"type": "integer"}}}
-    assert signature(tool(schema, output=output)) == (
+    assert signature(tool(schema)) == (
         "tilemap_fill_rect(node_path: str, cells: list[list[int]], alternative?: int=0, "
-        "atlas?: list[int]=[0,0], mode?: set|erase, source?: int|str, anything?: any) -> filled. "
-        "Fill a rectangle."
+        "atlas?: list[int]=[0,0], mode?: set|erase, source?: int|str, anything?: any). Fill a rectangle."
     )
 
 
@@ -59,3 +57,18 @@ def test_long_enums_defaults_and_sentences_are_cut() -> None:
 
 def test_a_tool_without_arguments_or_description() -> None:
     assert signature(tool({"type": "object"}, description="")) == "tilemap_fill_rect()"
+
+
+def test_a_long_signature_keeps_its_required_arguments_and_counts_the_optional_ones_left_out() -> None:
+    optional = {f"option_{index}": {"type": "string", "enum": ["first", "second"]} for index in range(12)}
+    schema: dict[str, Any] = {
+        "type": "object",
+        "properties": {"scene": {"type": "string"}, **optional, "node_path": {"type": "string"}},
+        "required": ["node_path"],
+    }
+    line = signature(tool(schema, description="Fill a rectangle of cells with one tile of a source."))
+    assert len(line) <= LINE_BUDGET
+    assert line.startswith("tilemap_fill_rect(node_path: str, option_0?: first|second, ")
+    assert "scene" not in line  # an argument many tools share gives way to the tool's own
+    shown = line.count("?: ")
+    assert f", +{13 - shown} more). Fill a rectangle of cells with one tile of a source." in line

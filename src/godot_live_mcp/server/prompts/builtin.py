@@ -83,8 +83,9 @@ discover_tools(request=["scene", "file", "project", "classdb", "runtime", "input
    node_create(class_name=..., parent=..., name=..., properties=...) for new nodes. Positions and other
    engine values are tagged JSON, e.g. {"type": "Vector2", "x": 100, "y": 200} (resource
    godot://docs/coercion lists every shape). Check what a class offers with classdb_get_class(class_name=...).
-4. Save with scene_save(), then play it: game_start(scene=..., display=true) (display draws the game of a
-   headless editor), look with runtime_screenshot() or runtime_get_tree(), try the controls with
+4. Look at it without playing: scene_render(scene=...). Save with scene_save(), then play it:
+   game_start(scene=..., display=true) (display lets runtime_screenshot capture a headless editor's game
+   mid-play, keeping its state), look with runtime_screenshot() or runtime_get_tree(), try the controls with
    input_action_tap(action=..., frames=10), read runtime_get_log() for errors, and game_stop().
 5. Adjust until it matches the description, save, and summarise what you built.""",
 )

@@ -5,7 +5,11 @@ extends RefCounted
 ## history: pass a node that is still in the edited scene (the parent of a node you removed, not
 ## the removed node) so the action lands in that scene's history; null means the global history.
 ## Usual pattern: apply the change, describe both directions, then commit_recorded(). Outside the
-## editor (no undo system) every call is a no-op and is_active() is false.
+## editor (no undo system) every call is a no-op and is_active() is false. While an UndoBatch
+## collects (editor_batch), actions go to it instead: commit() runs the do side at once, and the
+## batch files all of them as one action when it ends, or undoes them when a step fails.
+
+const UndoBatch := preload("res://addons/godot_live_mcp/authoring/undo_batch.gd")
 
 ## What every action's name starts with, so the history tells MCP's actions apart.
 const PREFIX := "MCP: "
@@ -15,8 +19,19 @@ const PREFIX := "MCP: "
 ## takes it after each command, so a client's editor_undo can find its own last change.
 static var _landing: Dictionary = {}
 
+## The batch collecting actions right now, or null (the mutation lane runs one command at a time).
+static var _collector: UndoBatch = null
+
+## What a collected action holds (see _collector): its context and both sides as Callables, in order.
+var context: Object = null
+var do_calls: Array[Callable] = []
+var undo_calls: Array[Callable] = []
+var do_references: Array[Object] = []
+var undo_references: Array[Object] = []
+
 var _manager: EditorUndoRedoManager
 var _committed: bool = false
+var _collecting: bool = false
 
 
 static func begin(
@@ -24,9 +39,23 @@ static func begin(
 ) -> MCPToolkitUndoRedoAction:
 	var action: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.new()
 	action._manager = EditorInterface.get_editor_undo_redo() if Engine.is_editor_hint() else null
-	if action._manager != null:
+	action.context = context
+	action._collecting = action._manager != null and _collector != null
+	if action._collecting:
+		_collector.opened(action)
+	elif action._manager != null:
 		action._manager.create_action(PREFIX + what, merge, context)
 	return action
+
+
+## Collect the actions begun from now on into batch (null: record into the editor's history again).
+static func collect_into(batch: UndoBatch) -> void:
+	_collector = batch
+
+
+## Whether a batch collects the actions begun now.
+static func is_collecting() -> bool:
+	return _collector != null
 
 
 ## False where there is no editor undo system to record into.
@@ -35,39 +64,51 @@ func is_active() -> bool:
 
 
 func do_method(callable: Callable) -> MCPToolkitUndoRedoAction:
-	if is_active():
+	if _collecting:
+		do_calls.append(callable)
+	elif is_active():
 		_add(_manager.add_do_method, callable)
 	return self
 
 
 func undo_method(callable: Callable) -> MCPToolkitUndoRedoAction:
-	if is_active():
+	if _collecting:
+		undo_calls.append(callable)
+	elif is_active():
 		_add(_manager.add_undo_method, callable)
 	return self
 
 
 func do_property(object: Object, property: StringName, value: Variant) -> MCPToolkitUndoRedoAction:
-	if is_active():
+	if _collecting:
+		do_calls.append(Callable(object, "set").bind(property, value))
+	elif is_active():
 		_manager.add_do_property(object, property, value)
 	return self
 
 
 func undo_property(object: Object, property: StringName, value: Variant) -> MCPToolkitUndoRedoAction:
-	if is_active():
+	if _collecting:
+		undo_calls.append(Callable(object, "set").bind(property, value))
+	elif is_active():
 		_manager.add_undo_property(object, property, value)
 	return self
 
 
 ## Keeps a newly created object alive while the action can be redone.
 func do_reference(object: Object) -> MCPToolkitUndoRedoAction:
-	if is_active():
+	if _collecting:
+		do_references.append(object)
+	elif is_active():
 		_manager.add_do_reference(object)
 	return self
 
 
 ## Keeps a removed or replaced object alive while the action can be undone.
 func undo_reference(object: Object) -> MCPToolkitUndoRedoAction:
-	if is_active():
+	if _collecting:
+		undo_references.append(object)
+	elif is_active():
 		_manager.add_undo_reference(object)
 	return self
 
@@ -94,6 +135,12 @@ func _commit(execute: bool) -> void:
 		push_warning("godot_live_mcp: an undo action was committed twice; the second commit is ignored")
 		return
 	_committed = true
+	if _collecting:
+		if execute:
+			for call: Callable in do_calls:
+				call.call()
+		_collector.committed(self)
+		return
 	if not is_active():
 		return
 	# The editor files the action in the active scene's history or in the global one: the one whose

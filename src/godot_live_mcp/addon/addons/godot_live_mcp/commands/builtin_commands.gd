@@ -5,6 +5,7 @@ extends RefCounted
 const Declarations := preload("res://addons/godot_live_mcp/dispatch/declarations.gd")
 const CommandRegistry := preload("res://addons/godot_live_mcp/dispatch/command_registry.gd")
 const RuntimeCommands := preload("res://addons/godot_live_mcp/runtime/commands/runtime_commands.gd")
+const BatchCommands := preload("res://addons/godot_live_mcp/commands/editor_batch_commands.gd")
 
 const MODULES: Array[Script] = [
 	preload("res://addons/godot_live_mcp/commands/editor_commands.gd"),
@@ -12,7 +13,9 @@ const MODULES: Array[Script] = [
 	preload("res://addons/godot_live_mcp/commands/classdb_commands.gd"),
 	preload("res://addons/godot_live_mcp/commands/project_commands.gd"),
 	preload("res://addons/godot_live_mcp/commands/editor_history_commands.gd"),
+	BatchCommands,
 	preload("res://addons/godot_live_mcp/commands/editor_view_commands.gd"),
+	preload("res://addons/godot_live_mcp/commands/scene_render_commands.gd"),
 	preload("res://addons/godot_live_mcp/commands/scene_file_commands.gd"),
 	preload("res://addons/godot_live_mcp/commands/scene_save_commands.gd"),
 	preload("res://addons/godot_live_mcp/commands/file_commands.gd"),
@@ -75,6 +78,9 @@ const MODULES: Array[Script] = [
 ## described only: called in the editor, they answer RUNTIME_ONLY (the server sends them to the game).
 static func register_all(registry: CommandRegistry) -> void:
 	for module: Script in MODULES:
+		if module == BatchCommands:  # its steps call the registry's commands
+			BatchCommands.register(registry)
+			continue
 		if module != RuntimeCommands:
 			Declarations.register_module(registry, module)
 			continue

@@ -23,7 +23,7 @@ const COMMANDS := {
 			"saved!": "array<string>: res:// paths of the scenes written.",
 			"untitled_skipped": "integer: Open scenes never saved to a path, left alone (use scene_save_as).",
 		},
-		"marks": "idempotent",
+		"marks": "idempotent outside_undo",
 		"timeout_ms": 120000,
 	},
 	"editor.wait_for_idle":
@@ -46,6 +46,7 @@ const COMMANDS := {
 			"scanned": "boolean: Whether a rescan was started first.",
 		},
 		"marks": "read_only idempotent scene_independent cancellable long_running",
+		"side_doors": ["scan"],  # a rescan imports changed files, writing .import files
 		"timeout_ms": MAX_WAIT_MS + 5000,
 		"keywords": ["busy"],
 	},

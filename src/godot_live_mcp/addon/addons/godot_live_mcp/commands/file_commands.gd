@@ -58,10 +58,9 @@ const COMMANDS := {
 	{
 		"text":
 		(
-			"Read a project file by byte windows, as text or base64. A read larger than the read cap fails"
-			+ " with FILE_TOO_LARGE: page it with max_bytes and next_offset. For scripts by line, use script_read."
-			+ " Secrets are redacted before paging (offsets count the redacted text); secret files (.env, keys)"
-			+ " and packs or archives (.pck, .zip, exported games) are refused."
+			"Read a project file in byte windows, as text or base64; past the read cap it fails with"
+			+ " FILE_TOO_LARGE: page with max_bytes and next_offset (scripts by line: script_read). Secrets are"
+			+ " redacted first (offsets count the redacted text); secret files, packs and archives are refused."
 		),
 		"args":
 		{

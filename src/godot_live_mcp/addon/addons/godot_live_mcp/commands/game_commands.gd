@@ -32,26 +32,30 @@ const COMMANDS := {
 	{
 		"text":
 		(
-			"Run the game from this editor (the main scene, or a given scene) and wait until the"
-			+ " runtime tools can reach it. It runs unthrottled for stepping and paced to real time"
-			+ " otherwise. A headless editor runs it headless unless display is true."
+			"Run the game (the main scene, or scene) and wait until the runtime tools reach it; unthrottled"
+			+ " while stepping, else paced to real time. A headless editor runs it headless unless display is true."
 		),
 		"args":
 		{
 			"scene": "string: res:// path of a scene to run instead of the main scene.",
 			"display":
 			(
-				"boolean=false: From a headless editor, draw on a private virtual screen so runtime_screenshot"
-				+ " works (~1 s slower start)."
+				"boolean=false: From a headless editor, run on a private virtual screen so runtime_screenshot"
+				+ " can capture it mid-game (~1 s slower start; it draws only for screenshots)."
 			),
 			"break_on_error": "boolean=false: Let a script error stop the game in the editor's debugger.",
 		},
 		"returns": STATUS,
 		"timeout_ms": 60000,
 		"guard": ["scene"],
-		"marks": "read_only exclusive scene_independent long_running",
+		"marks": "read_only exclusive scene_independent long_running saves_scenes starts_game",
 	},
-	"game.stop": {"text": "Stop the game this editor runs and wait until its process has ended.", "returns": STATUS},
+	"game.stop":
+	{
+		"text": "Stop the game this editor runs and wait until its process has ended.",
+		"returns": STATUS,
+		"marks": "exclusive scene_independent idempotent stops_game outside_undo",
+	},
 	"game.status":
 	{
 		"text":

@@ -13,12 +13,13 @@ const NodeClasses := preload("res://addons/godot_live_mcp/authoring/node_classes
 const NodeNames := preload("res://addons/godot_live_mcp/authoring/node_names.gd")
 const PropertyInput := preload("res://addons/godot_live_mcp/authoring/property_input.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
+const NewSubtree := preload("res://addons/godot_live_mcp/authoring/new_subtree.gd")
 
 const GROUP := "node"
 ## The properties argument of tools that set several properties at once (JSON Schema as it is).
 const PROPERTY_VALUES := {
 	"type": "object",
-	"description": "Property values to set: name -> value as JSON, or a tagged value for engine types.",
+	"description": "Values to set: name -> JSON value (a tagged one for engine types).",
 	"additionalProperties": true,
 }
 ## What node.create and node.duplicate return.
@@ -34,15 +35,17 @@ const COMMANDS := {
 	{
 		"text":
 		(
-			"Add a new node (engine class or script class_name) under a parent in an open scene, optionally"
-			+ " setting properties at once (values as JSON; vectors, colors, resources as tagged objects)."
+			"Add a node (engine class or script class_name) under a parent in an open scene, optionally"
+			+ " with properties (JSON values; tagged objects for vectors, colors, resources) and children, in"
+			+ " one undo action."
 		),
 		"args":
 		[
 			{"class_name!": "string: Class of the new node, e.g. 'Sprite2D', or a script class_name."},
 			{"parent": "@node_path: Path of the parent node ('.' is the scene root)."},
 			{"name": "string: Name of the new node; defaults to its class name."},
-			{"properties": PROPERTY_VALUES, "if_exists": "@if_exists", "scene": "@scene"},
+			{"properties": PROPERTY_VALUES, "children": NewSubtree.SCHEMA},
+			{"if_exists": "@if_exists", "scene": "@scene"},
 		],
 		"returns": [NODE_ROW, {"status!": "@create_status"}],
 	},
@@ -109,10 +112,13 @@ static func place_new(root: Node, params: CommandParams, make: Callable, editabl
 	if wanted != "":
 		node.name = wanted
 	var values: Result = PropertyInput.coerce_values(node, params.object("properties"))
-	if values.failed():
+	var children: Result = NewSubtree.build(node, params.list("children")) if values.succeeded() else values
+	if children.failed():
 		node.free()
-		return values
-	var action: MCPToolkitUndoRedoAction = _record_create(root, parent, node, existing, values.value)
+		return children
+	var made: Array[Node] = [node]
+	made.append_array(children.value)
+	var action: MCPToolkitUndoRedoAction = _record_create(root, parent, made, existing, values.value)
 	if editable:
 		action.do_method(root.set_editable_instance.bind(node, true))
 		action.undo_method(root.set_editable_instance.bind(node, false))
@@ -128,18 +134,19 @@ static func _make_node(kind: String) -> Node:
 	return node
 
 
-## The create action, not yet committed: replace the node in the way (if any), add node at its
-## place, set the coerced values; undo reverses it in the opposite order.
+## The create action, not yet committed: replace the node in the way (if any), add made[0] (with
+## the rest of made, its new children) at its place, set the coerced values; undo reverses it.
 static func _record_create(
-	root: Node, parent: Node, node: Node, existing: Node, values: Dictionary
+	root: Node, parent: Node, made: Array[Node], existing: Node, values: Dictionary
 ) -> MCPToolkitUndoRedoAction:
+	var node: Node = made[0]
 	var action: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.begin("create %s" % node.name, parent)
 	var index: int = existing.get_index() if existing != null else parent.get_child_count()
 	var replaced: Array[Node] = []
 	if existing != null:
 		replaced = NodeSubtree.owned(existing, root)
 		action.do_method(parent.remove_child.bind(existing))
-	NodeSubtree.do_add(action, parent, node, index, root, [node])
+	NodeSubtree.do_add(action, parent, node, index, root, made)
 	for property: String in values:
 		action.do_property(node, property, values[property])
 	action.undo_method(parent.remove_child.bind(node))

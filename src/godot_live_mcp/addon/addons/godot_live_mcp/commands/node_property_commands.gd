@@ -31,7 +31,7 @@ const COMMANDS := {
 		"text":
 		(
 			"Read a node: class, script, groups, children and its inspector properties with types and"
-			+ " JSON values (by detail: none, those changed from their defaults, or all; or the ones named)."
+			+ " JSON values (which ones: detail, or names)."
 		),
 		"args": [{"node_path!": "@node_path"}, NodeReport.DESCRIBE_ARGS, {"scene": "@scene"}],
 		"returns": [{"scene": "string"}, NodeReport.DESCRIPTION],
@@ -41,8 +41,7 @@ const COMMANDS := {
 		"text":
 		(
 			"Set one property (property + value) or several (properties: {name: value}) on a node as one"
-			+ " undo step. Values are JSON; vectors, colors and resources use tagged objects such as"
-			+ ' {"type": "Vector2", "x": 1, "y": 2}.'
+			+ " undo step; values are JSON, or tagged objects for vectors, colors and resources."
 		),
 		"args":
 		[

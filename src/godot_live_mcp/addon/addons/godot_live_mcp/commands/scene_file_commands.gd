@@ -75,6 +75,7 @@ const COMMANDS := {
 		"args": {"scene": "@scene", "discard_changes": "boolean=false: Reload even if it has unsaved changes."},
 		"returns": OPENED,
 		"guard": ["scene"],
+		"marks": "destructive outside_undo",
 	},
 	"scene.read_file":
 	{

@@ -26,7 +26,7 @@ const COMMANDS := {
 		"text": "Save an open scene to its file (the active scene when `scene` is omitted).",
 		"args": {"scene": "@scene"},
 		"returns": SAVED,
-		"marks": "idempotent",
+		"marks": "idempotent outside_undo",
 	},
 	"scene.save_as":
 	{
@@ -46,6 +46,7 @@ const COMMANDS := {
 			{"scene!": "string: The scene that was closed.", "closed!": "boolean", "discarded_changes": "boolean"},
 			{"active": "string: The active scene after closing ('' when none is left)."},
 		],
+		"marks": "destructive outside_undo",
 		"min_godot": "4.5",
 	},
 }

@@ -45,7 +45,7 @@ const COMMANDS := {
 	{
 		"text":
 		(
-			"Read a script by lines. Over the read cap it fails with FILE_TOO_LARGE naming a range that fits;"
+			"Read a script by lines; past the read cap it fails with FILE_TOO_LARGE naming a range that fits:"
 			+ " page with start_line = next_start_line until has_more is false."
 		),
 		"args":

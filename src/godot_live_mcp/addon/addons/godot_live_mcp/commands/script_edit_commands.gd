@@ -53,8 +53,8 @@ const COMMANDS := {
 	{
 		"text":
 		(
-			"Compile a GDScript file with the engine (in a separate headless process, so nothing runs) and"
-			+ " return every error with its line, or ok. Use it after each script_write or script_patch."
+			"Compile a GDScript file in a separate headless engine (nothing runs) and return every error with"
+			+ " its line, or ok; use it after each script_write or script_patch."
 		),
 		"args": {"path!": "string: Script to check (res:// path ending in .gd)."},
 		"returns":

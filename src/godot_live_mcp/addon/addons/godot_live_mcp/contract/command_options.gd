@@ -25,6 +25,12 @@ var long_running: bool = false
 var opens_scene: bool = false
 ## Without scene and history, it steps the history the calling session's last change landed in.
 var steps_history: bool = false
+## What it changes is not recorded in an undo history (saving, closing a scene): no batch holds it.
+var outside_undo: bool = false
+## Marks the server applies by rule (contract.json marks without a flag here, e.g. needs_display).
+var server_marks: PackedStringArray = PackedStringArray()
+## Boolean parameters that, when true, make a read-only command change the project.
+var side_door_params: PackedStringArray = PackedStringArray()
 var timeout_ms: int = ContractData.timeout_ms("default")
 var min_godot_version: String = ""
 var max_godot_version: String = ""
@@ -190,11 +196,14 @@ func to_dict() -> Dictionary:
 			"long_running": long_running,
 			"opens_scene": opens_scene,
 			"steps_history": steps_history,
+			"outside_undo": outside_undo,
 		},
 		"timeout_ms": timeout_ms,
 		"success_hint": success_hint,
 		"channel": channel,
 		"file_params": file_params(),
+		"marks": Array(server_marks),
+		"side_doors": Array(side_door_params),
 	}
 	if not output_schema.is_empty():
 		result["output_schema"] = output_schema

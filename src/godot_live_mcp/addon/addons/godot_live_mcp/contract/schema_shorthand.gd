@@ -17,13 +17,9 @@ const BOUND_KEYS := {"string": ["minLength", "maxLength"], "array": ["minItems",
 
 ## Shared fields, written once; "@scene: other text" keeps the schema and changes the description.
 const FRAGMENTS := {
-	"scene": "string: res:// path of an open scene to act on; the active scene when omitted.",
-	"node_path": "string: Path of the node relative to the scene root ('.' is the root).",
-	"if_exists":
-	(
-		'enum(return|fail|replace)="return": What to do when the target exists: keep it (return),'
-		+ " fail (ALREADY_EXISTS) or overwrite (replace)."
-	),
+	"scene": "string: An open scene (res:// path); the active one when omitted.",
+	"node_path": "string: Node path from the scene root ('.' is the root).",
+	"if_exists": 'enum(return|fail|replace)="return": When it exists: return it, fail (ALREADY_EXISTS) or replace it.',
 	"create_status": "enum(created|returned|replaced): What happened to the target.",
 	"glob": "string[..%d]: A glob pattern: * matches any run of characters, ? any one." % Glob.MAX_LENGTH,
 	"value": 'any: A value as JSON, or a tagged value such as {"type": "Vector2", "x": 1, "y": 2}.',

@@ -7,8 +7,10 @@ extends RefCounted
 ## commands the running game answers. Each declaration holds:
 ## run (the handler's name; the verb after the "." when absent), text (the description), args and
 ## returns (schema shorthand, see schema_shorthand.gd), marks (any of contract.json "marks",
-## space-separated), and optionally timeout_ms, guard and guard_user (parameters that must be res://
-## or user:// paths), products ("width height": the most their product may be),
+## space-separated; those without a flag in MARKS are rules the server applies), and optionally
+## timeout_ms, guard and guard_user (parameters that must be res:// or user:// paths), side_doors
+## (boolean parameters that, true, make a read-only command change the project: a read-only server
+## refuses them), products ("width height": the most their product may be),
 ## hint (on success), group, keywords, min_godot and max_godot.
 ## `const DEFAULTS := {...}` gives any of these keys to every command of the module that does not
 ## set it. Handlers take a CommandParams (and a MCPToolkitToolContext when cancellable, which also
@@ -32,6 +34,7 @@ const MARKS := {
 	"long_running": "long_running",
 	"opens_scene": "opens_scene",
 	"steps_history": "steps_history",
+	"outside_undo": "outside_undo",
 }
 
 
@@ -70,8 +73,12 @@ static func options_for(spec: Dictionary, default_group: String, channel: String
 		. with_max_godot_version(str(spec.get("max_godot", "")))
 	)
 	for mark: String in str(spec.get("marks", "")).split(" ", false):
-		assert(MARKS.has(mark) and ContractData.section("marks").has(mark), "godot_live_mcp: unknown mark '%s'" % mark)
-		options.set(MARKS.get(mark, "idempotent"), true)
+		assert(ContractData.section("marks").has(mark), "godot_live_mcp: unknown mark '%s'" % mark)
+		if MARKS.has(mark):
+			options.set(MARKS[mark], true)
+		else:
+			options.server_marks.append(mark)
+	options.side_door_params = PackedStringArray(spec.get("side_doors", []))
 	for param: String in spec.get("guard", []):
 		options.guard_project_path(param)
 	for param: String in spec.get("guard_user", []):

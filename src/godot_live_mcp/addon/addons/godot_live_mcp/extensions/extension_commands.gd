@@ -31,7 +31,7 @@ const COMMANDS := {
 		"text": "Rescan the project and apply added, edited or deleted extensions now; only person-enabled ones load.",
 		"returns":
 		[REFRESHED, {"waiting!": "array<string>: Found, not enabled by a person, not run.", "hint": "string"}],
-		"marks": "idempotent scene_independent exclusive",
+		"marks": "idempotent scene_independent exclusive outside_undo",
 		"timeout_ms": 60000,
 	},
 }

@@ -1,8 +1,10 @@
 extends Node
 ## The runtime channel, an autoload in the running game: listens on localhost, authenticates
 ## peers, answers the runtime commands, publishes the game in the machine-wide registry, and pumps
-## inline every frame, paused or not. Inert inside the editor, under --check-only, and in any build
-## without the editor feature (every exported game). Its whole preload closure is export-clean.
+## inline every frame, paused or not. Started with `-- --playtest SCRIPT`, it runs that playtest
+## instead and quits (runtime/playtest/playtest_feed.gd). Inert inside the editor, under
+## --check-only, and in any build without the editor feature (every exported game). Its whole
+## preload closure is export-clean.
 
 const ChannelEndpoint := preload("res://addons/godot_live_mcp/transport/channel_endpoint.gd")
 const CommandRegistry := preload("res://addons/godot_live_mcp/dispatch/command_registry.gd")
@@ -17,6 +19,7 @@ const TimeControl := preload("res://addons/godot_live_mcp/runtime/time_control.g
 const DebugFrames := preload("res://addons/godot_live_mcp/runtime/debug_frames.gd")
 const ParentWatch := preload("res://addons/godot_live_mcp/instances/parent_watch.gd")
 const HelperProcess := preload("res://addons/godot_live_mcp/instances/helper_process.gd")
+const PlaytestFeed := preload("res://addons/godot_live_mcp/runtime/playtest/playtest_feed.gd")
 
 ## Answers are never bigger than this: the runtime ignores the editor's buffer setting.
 const BUFFER_BYTES := 1024 * 1024
@@ -43,7 +46,8 @@ func _enter_tree() -> void:
 		set_process(false)
 		return
 	process_mode = Node.PROCESS_MODE_ALWAYS
-	_log_buffer.open_tail(GameKey.log_path(GameKey.own_id()))
+	if not PlaytestFeed.is_requested():  # a playtest reports through its own feed, not a log tail
+		_log_buffer.open_tail(GameKey.log_path(GameKey.own_id()))
 	_log_buffer.start_capture()
 	DebugFrames.install()
 
@@ -58,6 +62,10 @@ func _ready() -> void:
 	_state = RuntimeState.new(_log_buffer, clock)
 	_registry = CommandRegistry.new()
 	_modules = RuntimeCommands.serve(_registry, _state)
+	if PlaytestFeed.is_requested():
+		clock.pause()  # before the first frame: the playtest counts its frames from the scene as loaded
+		PlaytestFeed.run(_state)
+		return
 	if start() != OK:
 		set_process(false)
 

@@ -33,7 +33,7 @@ static func _own(node: Node) -> Rect2:
 	if node is CanvasItem and not (node as CanvasItem).is_visible_in_tree():
 		return Rect2()
 	if node is CanvasItem:
-		var local: Rect2 = _local_2d(node as CanvasItem)
+		var local: Rect2 = local_rect_2d(node as CanvasItem)
 		if not local.has_area():
 			return Rect2()
 		var item: CanvasItem = node as CanvasItem
@@ -44,7 +44,7 @@ static func _own(node: Node) -> Rect2:
 
 
 ## The rectangle a 2D node draws in its own coordinates.
-static func _local_2d(item: CanvasItem) -> Rect2:
+static func local_rect_2d(item: CanvasItem) -> Rect2:
 	if item is Control:
 		return Rect2(Vector2.ZERO, (item as Control).size)
 	if item is CollisionShape2D and (item as CollisionShape2D).shape != null:

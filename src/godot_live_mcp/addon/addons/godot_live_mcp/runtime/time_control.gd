@@ -6,6 +6,7 @@ extends Node
 ## physics server's own step of the last frame still happens. Same start + same steps = same state.
 ## A game started by game_start runs under --fixed-fps: steps run as fast as the machine allows
 ## (nothing is drawn meanwhile), and every other frame is paced to real time times speed.
+## Audio follows the steps, not the wall clock (see audio_watch.gd).
 
 ## The running step finished: by count, by its condition, or cut short (cancelled, paused, resumed).
 signal step_finished
@@ -13,9 +14,12 @@ signal step_finished
 signal frame_stepped(stepped: int)
 
 const FramePacer := preload("res://addons/godot_live_mcp/runtime/frame_pacer.gd")
+const AudioWatch := preload("res://addons/godot_live_mcp/runtime/audio_watch.gd")
 
 ## Physics frames the game itself processed (paused frames do not count) since the server started.
 var game_frames: int = 0
+## The audio players, held to stepped time during steps; its events are what they did in them.
+var audio: AudioWatch = AudioWatch.new()
 var _remaining: int = 0
 var _stepped: int = 0
 var _stepping: bool = false
@@ -23,12 +27,20 @@ var _until: Callable
 var _condition_met: bool = false
 var _scheduled: Dictionary = {}  # game frame -> Array[Callable], run just before it is processed
 var _in_frame_start: bool = false
+## Whether the game drew every frame before the step (one on the private display draws on demand only).
+var _drew_before_step: bool = true
 var _pacer: FramePacer = FramePacer.new(FramePacer.fixed_fps_of_this_game())
 
 
 func _ready() -> void:
 	process_mode = Node.PROCESS_MODE_ALWAYS
 	get_tree().physics_frame.connect(_on_physics_frame)
+	audio.attach(get_tree())
+
+
+## A game that quits in a step leaves the mixer as it found it.
+func _exit_tree() -> void:
+	audio.release()
 
 
 ## Outside steps, ends each frame on its real-time deadline (the engine itself does not wait).
@@ -64,6 +76,8 @@ func is_stepping() -> bool:
 
 ## Pauses the game; a step in progress ends there, with the frames it ran.
 func pause() -> void:
+	if _stepping:
+		audio.end_step(game_frames)
 	get_tree().paused = true
 	if _stepping:
 		_finish()
@@ -71,6 +85,8 @@ func pause() -> void:
 
 ## Lets the game run on; a step in progress ends there, with the frames it ran.
 func resume() -> void:
+	if _stepping:
+		audio.end_step(game_frames)
 	get_tree().paused = false
 	if _stepping:
 		_finish()
@@ -83,10 +99,13 @@ func begin_step(frames: int, until: Callable = Callable()) -> void:
 	_stepped = 0
 	_until = until
 	_condition_met = false
-	_stepping = true
 	# Drawing is what a step would spend most on with a display; the frames are the same without it.
+	# A step that follows a step (not yet ended) keeps the game's own setting from before the first.
+	_drew_before_step = _drew_before_step if _stepping else RenderingServer.render_loop_enabled
+	_stepping = true
 	RenderingServer.render_loop_enabled = false
 	get_tree().paused = false
+	audio.begin_step(game_frames)
 
 
 ## Ends a running step now (a deadline passed, or its caller went away); the game stays paused.
@@ -129,6 +148,8 @@ func _on_physics_frame() -> void:
 	if get_tree().paused:
 		return
 	game_frames += 1
+	if _stepping:
+		audio.advance(game_frames)
 	_in_frame_start = true
 	for action: Callable in _scheduled.get(game_frames, []):
 		action.call()
@@ -157,5 +178,6 @@ func _stop_stepping() -> void:
 	_stepping = false
 	_remaining = 0
 	_until = Callable()
-	RenderingServer.render_loop_enabled = true
+	RenderingServer.render_loop_enabled = _drew_before_step
+	audio.release()
 	_pacer.reset()

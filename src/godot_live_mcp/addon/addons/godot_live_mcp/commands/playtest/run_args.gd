@@ -13,7 +13,11 @@ const FramePacer := preload("res://addons/godot_live_mcp/runtime/frame_pacer.gd"
 const SETTING := "editor/run/main_run_args"
 const TICKS_SETTING := "physics/common/physics_ticks_per_second"
 ## What a game on the private display draws with: software OpenGL (llvmpipe), whatever the project asks.
-const DISPLAY_FLAGS: Array[String] = ["--rendering-method", "gl_compatibility", "--rendering-driver", "opengl3"]
+## Nobody watches that screen, so it draws only when a screenshot asks for a frame (a sixth of the CPU or
+## less: docs/adr/0003-screenshots-keep-the-game.md).
+const DISPLAY_FLAGS: Array[String] = [
+	"--rendering-method", "gl_compatibility", "--rendering-driver", "opengl3", "--disable-render-loop"
+]
 
 var _saved: Variant = null
 var _applied: bool = false

@@ -9,6 +9,8 @@ const InputRecording := preload("res://addons/godot_live_mcp/runtime/input_recor
 const InputSynth := preload("res://addons/godot_live_mcp/runtime/input_synth.gd")
 const StepRunner := preload("res://addons/godot_live_mcp/runtime/step_runner.gd")
 const PathGuard := preload("res://addons/godot_live_mcp/security/path_guard.gd")
+const RecordingScript := preload("res://addons/godot_live_mcp/runtime/playtest/recording_script.gd")
+const PlaytestFile := preload("res://addons/godot_live_mcp/runtime/playtest/playtest_file.gd")
 
 const CHANNEL := "runtime"
 const GROUP := "input"
@@ -24,7 +26,8 @@ const COMMANDS := {
 		"args":
 		{
 			"phase!": "enum(start|stop): Start or stop (and save) the recording.",
-			"path": "string: Where to save on stop: a res:// or user:// .tres path (default under %s)." % DEFAULT_FOLDER
+			"path":
+			"string: On stop: a res:// or user:// .tres (default under %s), or .json (a playtest)." % DEFAULT_FOLDER
 		},
 		"returns":
 		[
@@ -116,7 +119,12 @@ func _stop_recording(params: CommandParams) -> Result:
 	var path: String = checked.value
 	var recording: InputRecording = _state.recorder.stop()
 	DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(path.get_base_dir()))
-	var err: Error = ResourceSaver.save(recording, path)
+	var as_script: bool = path.get_extension() == "json"
+	var err: Error = (
+		PlaytestFile.write(path, RecordingScript.script_of(recording))
+		if as_script
+		else ResourceSaver.save(recording, path)
+	)
 	if err != OK:
 		return Result.fail("SAVE_FAILED", "Could not save the recording to %s: %s." % [path, error_string(err)])
 	var saved: Dictionary = {"recording": false, "path": path, "events": recording.events.size()}

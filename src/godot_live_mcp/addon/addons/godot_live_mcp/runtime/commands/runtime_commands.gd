@@ -21,6 +21,7 @@ const MODULES: Array[Script] = [
 	preload("res://addons/godot_live_mcp/runtime/commands/recording_commands.gd"),
 	preload("res://addons/godot_live_mcp/runtime/commands/execute_commands.gd"),
 	preload("res://addons/godot_live_mcp/runtime/commands/animation_commands.gd"),
+	preload("res://addons/godot_live_mcp/runtime/commands/playtest_commands.gd"),
 ]
 
 

@@ -23,20 +23,30 @@ const COMMANDS := {
 		"text":
 		(
 			"Capture what the running game shows (JPEG, long side at most 900 px unless asked"
-			+ " otherwise), or a region of it: a node's rectangle or pixels. Works paused too. A game"
-			+ " a headless editor runs headless draws nothing: it is restarted on a private virtual"
-			+ " screen first (the game starts over; about 2 s, then a CPU core while it draws), unless"
-			+ " game_start had display: true."
+			+ " otherwise), or a region of it: a node's rectangle or pixels. Works paused too; the"
+			+ " game's state is kept. A game a headless editor runs headless draws nothing: start it"
+			+ " with game_start display: true to capture it mid-game."
 		),
-		"args": [ScreenshotCodec.ARGS, {"region": REGION}],
+		"args":
+		[
+			ScreenshotCodec.ARGS,
+			{"region": REGION},
+			{
+				"restart":
+				(
+					"boolean=false: If the game runs headless, restart it on a private display first:"
+					+ " it starts over from its first frame (its state is lost)."
+				)
+			},
+		],
 		"returns":
 		[
 			{"image!": ScreenshotCodec.IMAGE, "source_width!": "integer: Width of the game's viewport before scaling."},
 			{"source_height!": "integer: Height of the game's viewport before scaling."},
 			{"note": "string: Why the game restarted first.", "restarted_game": "object: As in game_status."},
 		],
-		"timeout_ms": 60000,  # as long as a game_start: a headless game restarts first
-		"marks": "read_only idempotent",
+		"timeout_ms": 60000,  # as long as a game_start: with restart, a headless game restarts first
+		"marks": "read_only idempotent needs_display",
 	},
 }
 
@@ -46,14 +56,9 @@ static func screenshot(params: CommandParams) -> Result:
 		return Result.fail(
 			"HEADLESS_UNSUPPORTED",
 			"The game runs headless: it draws nothing, so there is nothing to capture.",
-			(
-				"game_stop, then game_start with display: true runs it on a private virtual screen"
-				+ " (`godot-live-mcp godot install --with-display` provides one)."
-			)
+			"Run it with a display: game_stop, then game_start with display: true (its state starts over)."
 		)
-	# The game draws every frame, paused or not: the next drawn frame shows the current state.
-	await DrawnFrame.next()
-	var image: Image = (Engine.get_main_loop() as SceneTree).root.get_texture().get_image()
+	var image: Image = await _current_picture()
 	var region: Result = _node_region(params.raw.get("region"))
 	if region.failed():
 		return region
@@ -61,6 +66,18 @@ static func screenshot(params: CommandParams) -> Result:
 	if encoded.failed():
 		return encoded
 	return Result.of({"image": encoded.value, "source_width": image.get_width(), "source_height": image.get_height()})
+
+
+## What the game shows now. A game that draws on demand only (the private display) draws it at once,
+## with no frame run: its frame counter and state stay as they are. Any other draws every frame,
+## paused or not, so the next drawn frame shows the current state.
+static func _current_picture() -> Image:
+	var root: Window = (Engine.get_main_loop() as SceneTree).root
+	if RenderingServer.render_loop_enabled:
+		await DrawnFrame.next()
+	else:
+		RenderingServer.force_draw(false)
+	return root.get_texture().get_image()
 
 
 ## The on-screen rectangle of the node a region names (no area when the region names none).

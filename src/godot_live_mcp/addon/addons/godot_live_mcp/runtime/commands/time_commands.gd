@@ -9,12 +9,16 @@ const StepCondition := preload("res://addons/godot_live_mcp/runtime/step_conditi
 
 const CHANNEL := "runtime"
 const GROUP := "runtime"
+## A step result lists at most this many sound events, the first ones (a shooter's 600 frames make hundreds).
+const AUDIO_SHOWN := 30
 const CLOCK := [
 	{"paused!": "boolean"},
 	{"game_frame!": "integer: Physics frames the game has processed since it started (paused ones excluded)."},
 	{"engine_physics_frame": "integer", "time_scale": "number"},
 	{"speed": "number: Times real time the game runs when not stepping (0: as fast as it can)."},
 	{"frames_stepped": "integer", "condition_met": "boolean"},
+	{"audio": "array<object>: Sounds started, finished or stopped in the step, if any: frame, event, node, stream."},
+	{"audio_more": "integer: Sound events left out after the first %d." % AUDIO_SHOWN},
 ]
 const COMMANDS := {
 	"runtime.pause": {"text": "Pause the running game (its tree); the runtime tools keep answering.", "returns": CLOCK},
@@ -30,7 +34,7 @@ const COMMANDS := {
 		(
 			"Advance the game by exactly `frames` physics frames as fast as the machine allows (600 frames"
 			+ " of a small level take a fraction of a second), then leave it paused and report."
-			+ " From the same state, the same steps give the same result."
+			+ " From the same state, the same steps give the same result; sounds keep pace with the frames."
 		),
 		"args": {"frames!": "integer[1..100000]=1: Physics frames to run."},
 		"returns": CLOCK,
@@ -110,10 +114,17 @@ func set_time_scale(params: CommandParams) -> Result:
 
 ## Steps and waits (bounded) for the end, reporting progress to context.
 func _run_step(frames: int, until: Callable, context: MCPToolkitToolContext) -> Result:
+	var audio_from: int = _state.clock.audio.mark()
 	var stepped: Result = await StepRunner.run(_state.clock, frames, until, context)
 	if stepped.failed():
 		return stepped
-	return _report({"frames_stepped": stepped.value})
+	var report: Dictionary = {"frames_stepped": stepped.value}
+	var sounds: Array[Dictionary] = _state.clock.audio.events_since(audio_from)
+	if not sounds.is_empty():
+		report["audio"] = sounds.slice(0, AUDIO_SHOWN)
+	if sounds.size() > AUDIO_SHOWN:
+		report["audio_more"] = sounds.size() - AUDIO_SHOWN
+	return _report(report)
 
 
 func _report(extra: Dictionary) -> Result:

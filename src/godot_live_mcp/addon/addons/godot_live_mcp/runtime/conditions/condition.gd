@@ -13,6 +13,7 @@ const ConditionNode := preload("res://addons/godot_live_mcp/runtime/conditions/c
 const ConditionParser := preload("res://addons/godot_live_mcp/runtime/conditions/condition_parser.gd")
 const ConditionEvaluator := preload("res://addons/godot_live_mcp/runtime/conditions/condition_evaluator.gd")
 const ConditionScope := preload("res://addons/godot_live_mcp/runtime/conditions/condition_scope.gd")
+const COMPARISONS := ConditionParser.COMPARISONS
 
 const EXAMPLE := 'e.g. "$Player.position.x > 300", "GameState.score >= 3 and $Player.is_on_floor()"'
 const PARSE_HINT := "Write one expression, %s (docs/conditions.md has the grammar)." % EXAMPLE
@@ -51,3 +52,10 @@ func holds(scope: ConditionScope) -> Result:
 	if value.succeeded():
 		value.value = true if value.value else false
 	return value
+
+
+## What a comparison looks at: the value of its left side ("$Player.position.x" of "$Player.position.x > 300"),
+## or the whole value when the condition compares nothing. Reports say what was seen with it.
+func subject(scope: ConditionScope) -> Result:
+	var compares: bool = _tree.kind == ConditionNode.BINARY and str(_tree.value) in COMPARISONS
+	return _evaluator.evaluate(_tree.children[0] if compares else _tree, scope)

@@ -7,8 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from godot_live_mcp.bridge.jsonrpc import JsonObject, JsonValue
-from godot_live_mcp.bridge.queue_events import UNHEARD, CallListeners
-from godot_live_mcp.bridge.reply import CommandReply, CommandSuccess
 from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.export._build import changed_files, folder_state, main_scene_stem, smoke_result, smoke_run
 from godot_live_mcp.export._confinement import Reach, confined_output, preset_paths_allowed, reach
@@ -27,12 +25,10 @@ from godot_live_mcp.project_tests._process import run_godot
 from godot_live_mcp.regular_files import read_regular_text
 from godot_live_mcp.security.control_characters import refuse_control_characters
 from godot_live_mcp.security.extension_consent import find_extensions
-from godot_live_mcp.server.export_declarations import CREATE_PRESET, LIST_PRESETS, RUN_EXPORT
-from godot_live_mcp.server.project_test_tools import ProjectBackend, ProjectSource
-from godot_live_mcp.server.server_tool_entry import contract_group, paged, server_entry
-from godot_live_mcp.server.tool_table import ToolEntry
+from godot_live_mcp.server_tools._paging import page, page_args
+from godot_live_mcp.server_tools._spec import ServerCall, ServerGroup, ToolSpec
 
-__all__ = ["export_entries"]
+__all__ = ["GROUP"]
 
 # The toolkit stays out of builds even in the binary-token script modes (core/export_strip.gd), where
 # only the exclude filter keeps a script out; with the extension scripts there now (_toolkit_excludes).
@@ -45,112 +41,86 @@ _PRESET_TEXT = ("name", "platform", "export_path", "include_filter", "exclude_fi
 _MAX_WARNINGS = 10
 _WARNING_CHARS = 1200
 _MODE_FLAGS = {"release": "--export-release", "debug": "--export-debug", "pack": "--export-pack"}
+_MAX_EXPORT_S = 1800
+_PLATFORMS = "Linux|Windows Desktop|macOS|Web|Android|iOS"
+_PRESET = "object: index, name, platform, export_path, filters, templates."
 
 
-def export_entries(project: ProjectSource) -> list[ToolEntry]:
-    group = contract_group("export")
-    return [
-        server_entry(LIST_PRESETS, group, _ListPresets(project)),
-        server_entry(CREATE_PRESET, group, _CreatePreset(project)),
-        server_entry(RUN_EXPORT, group, _RunExport(project)),
-    ]
+async def _list_presets(call: ServerCall) -> JsonObject:
+    listed: list[JsonValue] = [_describe(preset) for preset in read_presets(call.project())]
+    return page("presets", listed, call.arguments, 50)
 
 
-class _ListPresets(ProjectBackend):
-    async def invoke(
-        self, arguments: JsonObject, timeout_s: float, listeners: CallListeners = UNHEARD
-    ) -> CommandReply:
-        presets = read_presets(self.project())
-        page, paging = paged(presets, arguments)
-        listed: list[JsonValue] = [_describe(preset) for preset in page]
-        return CommandSuccess({"presets": listed, "total_presets": len(presets), **paging})
-
-
-class _CreatePreset(ProjectBackend):
-    async def invoke(
-        self, arguments: JsonObject, timeout_s: float, listeners: CallListeners = UNHEARD
-    ) -> CommandReply:
-        project = self.project()
-        refuse_control_characters(CREATE_PRESET.name, arguments, _PRESET_TEXT)
-        name = str(arguments["name"])
-        platform = str(arguments.get("platform", "Linux"))
-        existing = next((preset for preset in read_presets(project) if preset.name == name), None)
-        policy = arguments.get("if_exists", "return")
-        if existing is not None and policy == "return":
-            return CommandSuccess({"preset": _describe(existing), "status": "returned", "replaced": False})
-        if existing is not None and policy == "fail":
-            raise ToolError(
-                ErrorCode.ALREADY_EXISTS,
-                f"A preset named {name!r} exists (index {existing.index}).",
-                "Pass if_exists='replace' to overwrite it, or choose another name.",
-            )
-        excludes = [str(arguments.get("exclude_filter", "")).strip(), *_toolkit_excludes(project)]
-        export_path = str(arguments.get("export_path") or _default_path(name, platform))
-        confined_output(reach(project), export_path, "export_path")
-        preset = NewPreset(
-            name=name,
-            platform=platform,
-            export_path=export_path.removeprefix("res://"),
-            include_filter=str(arguments.get("include_filter", "")),
-            exclude_filter=", ".join(part for part in excludes if part),
+async def _create_preset(call: ServerCall) -> JsonObject:
+    project, arguments = call.project(), call.arguments
+    refuse_control_characters(call.name, arguments, _PRESET_TEXT)
+    name = str(arguments["name"])
+    platform = str(arguments.get("platform", "Linux"))
+    existing = next((preset for preset in read_presets(project) if preset.name == name), None)
+    policy = arguments.get("if_exists", "return")
+    if existing is not None and policy == "return":
+        return {"preset": _describe(existing), "status": "returned", "replaced": False}
+    if existing is not None and policy == "fail":
+        raise ToolError(
+            ErrorCode.ALREADY_EXISTS,
+            f"A preset named {name!r} exists (index {existing.index}).",
+            "Pass if_exists='replace' to overwrite it, or choose another name.",
         )
-        path = project / PRESETS_FILE
-        text = read_regular_text(path, inside=project) if path.is_file() else ""
-        write_presets(project, with_preset(text, preset, existing.index if existing else None))
-        created = next(p for p in read_presets(project) if p.name == name)
-        return CommandSuccess(
-            {
-                "preset": _describe(created),
-                "status": "replaced" if existing else "created",
-                "replaced": existing is not None,
-                "note": _EDITOR_NOTE,
-            }
-        )
+    excludes = [str(arguments.get("exclude_filter", "")).strip(), *_toolkit_excludes(project)]
+    export_path = str(arguments.get("export_path") or _default_path(name, platform))
+    confined_output(reach(project), export_path, "export_path")
+    preset = NewPreset(
+        name=name,
+        platform=platform,
+        export_path=export_path.removeprefix("res://"),
+        include_filter=str(arguments.get("include_filter", "")),
+        exclude_filter=", ".join(part for part in excludes if part),
+    )
+    path = project / PRESETS_FILE
+    text = read_regular_text(path, inside=project) if path.is_file() else ""
+    write_presets(project, with_preset(text, preset, existing.index if existing else None))
+    created = next(p for p in read_presets(project) if p.name == name)
+    status = "replaced" if existing else "created"
+    return {
+        "preset": _describe(created),
+        "status": status,
+        "replaced": existing is not None,
+        "note": _EDITOR_NOTE,
+    }
 
 
-class _RunExport(ProjectBackend):
-    async def invoke(
-        self, arguments: JsonObject, timeout_s: float, listeners: CallListeners = UNHEARD
-    ) -> CommandReply:
-        project = self.project()
-        refuse_control_characters(RUN_EXPORT.name, arguments, ("preset", "output"))
-        mode = str(arguments.get("mode", "release"))
-        godot = find_godot().path
-        preset, where, output = _checked(project, godot, mode, arguments)
-        before = folder_state(output.parent)
-        command = [
-            str(godot),
-            "--headless",
-            "--path",
-            str(project),
-            _MODE_FLAGS[mode],
-            preset.name,
-            str(output),
-        ]
-        limit_s = min(float(str(arguments.get("timeout_s", 600))), timeout_s)
-        run = await run_godot(
-            command,
-            cwd=project,
-            timeout_s=limit_s,
-            what=f"export {preset.name}",
-            on_progress=listeners.on_progress,
+async def _run_export(call: ServerCall) -> JsonObject:
+    project, arguments = call.project(), call.arguments
+    refuse_control_characters(call.name, arguments, ("preset", "output"))
+    mode = str(arguments.get("mode", "release"))
+    godot = find_godot().path
+    preset, where, output = _checked(project, godot, mode, arguments)
+    before = folder_state(output.parent)
+    command = [str(godot), "--headless", "--path", str(project), _MODE_FLAGS[mode], preset.name, str(output)]
+    limit_s = min(float(call.integer("timeout_s", 600)), call.timeout_s)
+    run = await run_godot(
+        command,
+        cwd=project,
+        timeout_s=limit_s,
+        what=f"export {preset.name}",
+        on_progress=call.listeners.on_progress,
+    )
+    if run.returncode != 0 or not output.is_file():
+        raise ToolError(
+            ErrorCode.EXPORT_FAILED,
+            f"Exporting {preset.name!r} failed (exit {run.returncode}). Last output:\n{run.tail()}",
         )
-        if run.returncode != 0 or not output.is_file():
-            raise ToolError(
-                ErrorCode.EXPORT_FAILED,
-                f"Exporting {preset.name!r} failed (exit {run.returncode}). Last output:\n{run.tail()}",
-            )
-        written = changed_files(before, folder_state(output.parent))
-        members = shipped_files(output, mode)
-        refuse_shipped_secrets(where.secrets, members, output, written)
-        result: JsonObject = {"preset": preset.name, "mode": mode, "output": str(output), "files": written}
-        result["warnings"] = _warnings(run.lines)
-        if members is not None:
-            result["pack_file_count"] = len(members)
-        result["seconds"] = round(run.seconds, 2)
-        if arguments.get("smoke_run") is True:
-            result["smoke"] = await _smoke(project, godot, output, mode, arguments)
-        return CommandSuccess(result)
+    written = changed_files(before, folder_state(output.parent))
+    members = shipped_files(output, mode)
+    refuse_shipped_secrets(where.secrets, members, output, written)
+    result: JsonObject = {"preset": preset.name, "mode": mode, "output": str(output), "files": written}
+    result["warnings"] = _warnings(run.lines)
+    if members is not None:
+        result["pack_file_count"] = len(members)
+    result["seconds"] = round(run.seconds, 2)
+    if arguments.get("smoke_run") is True:
+        result["smoke"] = await _smoke(project, godot, output, mode, arguments)
+    return result
 
 
 def _checked(project: Path, godot: Path, mode: str, arguments: JsonObject) -> tuple[Preset, Reach, Path]:
@@ -269,3 +239,65 @@ def _whole_words(text: str) -> str:
     if len(text) <= _WARNING_CHARS:
         return text
     return text[: _WARNING_CHARS + 1].rpartition(" ")[0] + " (cut)"
+
+
+COMMANDS = {
+    "export_list_presets": ToolSpec(
+        "Export: list presets",
+        "List the project's export presets (export_presets.cfg): platform, path, filters, templates.",
+        _list_presets,
+        args=page_args("preset", "presets", 50),
+        returns={"presets!": {"@": "array", "@items": _PRESET}, "@page": "presets offset"},
+        marks="read_only idempotent",
+    ),
+    "export_create_preset": ToolSpec(
+        "Export: create preset",
+        "Add an export preset to export_presets.cfg (Linux presets use the installed templates); "
+        "the toolkit's addon is always excluded.",
+        _create_preset,
+        args={
+            "name!": "string[1..100]: The preset's name.",
+            "platform": f'enum({_PLATFORMS})="Linux": Godot\'s platform name; templates are installed here '
+            "for Linux only.",
+            "export_path": "string: Relative to the project. Default: build/<name>/.",
+            "include_filter": "string: Non-resource files to add, e.g. '*.json, *.txt'.",
+            "exclude_filter": "string: Files to leave out, e.g. 'res://tests/*'.",
+            "if_exists": 'enum(return|fail|replace)="return": When a preset has this name: keep it (return), '
+            "fail (ALREADY_EXISTS) or replace it (same index).",
+        },
+        returns={
+            "preset!": _PRESET,
+            "status!": "enum(created|returned|replaced)",
+            "replaced!": "boolean",
+            "note": "string",
+        },
+    ),
+    "export_run": ToolSpec(
+        "Export: run",
+        "Export a preset headless (release, debug, or pack: a .pck only); lists the files written. "
+        "smoke_run starts the build headless: did it reach its main scene and exit cleanly?",
+        _run_export,
+        args={
+            "preset!": "string: The preset's name (export_list_presets).",
+            "mode": 'enum(release|debug|pack)="release": release or debug: the game binary and its .pck; '
+            "pack: the .pck only.",
+            "output": "string: The file to write. Default: the preset's export path.",
+            "smoke_run": "boolean=false: Then run the build headless.",
+            "smoke_frames": "integer[1..6000]=120: Frames the smoke run lasts.",
+            "timeout_s": f"integer[10..{_MAX_EXPORT_S}]=600: Seconds the export may take.",
+        },
+        returns={
+            "preset!": "string",
+            "mode!": "string",
+            "output!": "string",
+            "files!": "array<object>",
+            "pack_file_count": "integer",
+            "warnings": "array<string>",
+            "seconds": "number",
+            "smoke": "object",
+        },
+        marks="destructive long_running",  # destructive: it replaces whatever stands at its output paths
+        timeout_ms=(_MAX_EXPORT_S + 90) * 1000,
+    ),
+}
+GROUP = ServerGroup("export", COMMANDS)

@@ -1,0 +1,1 @@
+"""Processes the benchmarks start (not benchmarks: ``make bench`` runs only bench/*.py)."""
