@@ -20,12 +20,14 @@ from godot_live_mcp.bridge.jsonrpc import (
     parse_message,
 )
 from godot_live_mcp.bridge.peer_connection import PeerConnection, connect_peer, request_quit
-from godot_live_mcp.bridge.queue_events import QueueEvent, QueueListener, listening_to_queue
+from godot_live_mcp.bridge.queue_events import UNHEARD, CallListeners, QueueEvent, QueueListener
 from godot_live_mcp.bridge.reply import CommandFailure, CommandReply, CommandSuccess, read_reply
 from godot_live_mcp.bridge.runtime_link import RuntimeLink
 
 __all__ = [
+    "UNHEARD",
     "Backoff",
+    "CallListeners",
     "Catalog",
     "CatalogListener",
     "CommandAnnotations",
@@ -48,7 +50,6 @@ __all__ = [
     "Response",
     "RuntimeLink",
     "connect_peer",
-    "listening_to_queue",
     "parse_catalog",
     "parse_message",
     "read_reply",

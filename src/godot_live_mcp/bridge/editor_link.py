@@ -21,7 +21,7 @@ from godot_live_mcp.bridge.catalog import Catalog, parse_catalog
 from godot_live_mcp.bridge.catalog_cache import CatalogCache
 from godot_live_mcp.bridge.jsonrpc import JsonValue, Notification
 from godot_live_mcp.bridge.peer_connection import PeerConnection, connect_peer
-from godot_live_mcp.bridge.queue_events import current_progress_listener, current_queue_listener
+from godot_live_mcp.bridge.queue_events import UNHEARD, CallListeners
 from godot_live_mcp.bridge.reply import CommandReply, read_reply
 from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
 from godot_live_mcp.instances.instance import EditorInstance
@@ -164,13 +164,14 @@ class EditorLink:
         return self.connected
 
     async def call(
-        self, method: str, params: Mapping[str, JsonValue] | None, timeout_s: float
+        self,
+        method: str,
+        params: Mapping[str, JsonValue] | None,
+        timeout_s: float,
+        listeners: CallListeners = UNHEARD,
     ) -> CommandReply:
         """Run one editor command; fails fast with ``EDITOR_DISCONNECTED`` while there is no connection.
-
-        Its queue events and progress reports go to the listeners installed with ``listening_to_queue``
-        and ``listening_to_progress``, if any.
-        """
+        Its queue events and progress reports go to ``listeners``."""
         connection = self._connection
         if connection is None or connection.closed:
             raise self.problem
@@ -178,8 +179,8 @@ class EditorLink:
             method,
             params,
             timeout_s=timeout_s,
-            on_queue=current_queue_listener(),
-            on_progress=current_progress_listener(),
+            on_queue=listeners.on_queue,
+            on_progress=listeners.on_progress,
         )
         return read_reply(result, method, connection.endpoint.peer_name)
 

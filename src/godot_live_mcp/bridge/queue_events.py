@@ -2,16 +2,13 @@
 and starting (``_executing``), and how far a long command got (``_progress``: scan percent, frames
 stepped).
 
-Whoever runs a tool call hears of them by installing listeners with ``listening_to_queue`` and
-``listening_to_progress``; the connection hands each event of that call's request to them. Context
-variables carry the listeners so the tool backends in between need not know about them.
+Whoever runs a tool call hears of them through the ``CallListeners`` it passes down with the call (tool
+backend, link, connection); the connection hands each event of that call's request to them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TypeGuard
 
@@ -50,36 +47,18 @@ CallEvent = QueueEvent | ProgressEvent
 QueueListener = Callable[[QueueEvent], Awaitable[None]]
 ProgressListener = Callable[[ProgressEvent], Awaitable[None]]
 
-_listener: ContextVar[QueueListener | None] = ContextVar("godot_live_mcp_queue_listener", default=None)
-_progress: ContextVar[ProgressListener | None] = ContextVar("godot_live_mcp_progress_listener", default=None)
+
+@dataclass(frozen=True)
+class CallListeners:
+    """Who hears one call's events on its way: its place in the queue (``on_queue``) and its command's
+    own progress (``on_progress``). Passed down the call path with the call; None hears nothing."""
+
+    on_queue: QueueListener | None = None
+    on_progress: ProgressListener | None = None
 
 
-@contextmanager
-def listening_to_queue(listener: QueueListener) -> Iterator[None]:
-    """Editor requests made inside the block report their queue events to ``listener``."""
-    token = _listener.set(listener)
-    try:
-        yield
-    finally:
-        _listener.reset(token)
-
-
-def current_queue_listener() -> QueueListener | None:
-    return _listener.get()
-
-
-@contextmanager
-def listening_to_progress(listener: ProgressListener) -> Iterator[None]:
-    """Requests made inside the block report their commands' progress to ``listener``."""
-    token = _progress.set(listener)
-    try:
-        yield
-    finally:
-        _progress.reset(token)
-
-
-def current_progress_listener() -> ProgressListener | None:
-    return _progress.get()
+UNHEARD = CallListeners()
+"""The listeners of a call nobody follows (the server's own look-ups: game status, open scenes)."""
 
 
 def parse_queue_event(notification: Notification) -> tuple[RequestId, QueueEvent] | None:

@@ -16,7 +16,7 @@ import anyio
 from godot_live_mcp.bridge.debugger_pause import DebuggerPause
 from godot_live_mcp.bridge.jsonrpc import JsonValue
 from godot_live_mcp.bridge.peer_connection import PeerConnection, connect_peer
-from godot_live_mcp.bridge.queue_events import current_progress_listener
+from godot_live_mcp.bridge.queue_events import UNHEARD, CallListeners
 from godot_live_mcp.bridge.reply import CommandReply, read_reply
 from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.instances.instance import EditorInstance, Endpoint
@@ -33,8 +33,9 @@ _SLOW_HINT = "The game may be busy in a long frame; runtime_get_log shows what i
 class RuntimeLink:
     """The server's view of "the running game": run ``run()`` in a task group, then ``call()``.
 
-    ``editor`` names the editor whose project's game to follow (the editor link's current one);
-    ``pause`` tells when the editor's debugger holds the game, so calls fail at once instead of waiting.
+    ``editor`` names the editor whose project's game to follow (the editor link's current one): the game
+    it launched, or the one ``game_id`` names; ``pause`` tells when the editor's debugger holds the game,
+    so calls fail at once instead of waiting.
     """
 
     def __init__(
@@ -44,8 +45,10 @@ class RuntimeLink:
         registry: Path | None = None,
         poll_interval_s: float = 0.5,
         pause: DebuggerPause | None = None,
+        game_id: str | None = None,
     ) -> None:
         self._editor = editor
+        self.game_id = game_id
         self._pause = pause or DebuggerPause()
         self._registry = registry
         self._poll_interval_s = poll_interval_s
@@ -59,20 +62,30 @@ class RuntimeLink:
         return self._connection is not None and not self._connection.closed
 
     async def call(
-        self, method: str, params: Mapping[str, JsonValue] | None, timeout_s: float
+        self,
+        method: str,
+        params: Mapping[str, JsonValue] | None,
+        timeout_s: float,
+        listeners: CallListeners = UNHEARD,
     ) -> CommandReply:
         """Run one runtime command in the game; ``GAME_NOT_RUNNING`` at once when there is none. Its
-        progress reports (frames stepped) go to the listener installed with ``listening_to_progress``;
-        ``GAME_PAUSED_IN_DEBUGGER`` at once while the editor's debugger holds the game."""
-        return await self._pause.unless_paused(method, lambda: self._call(method, params, timeout_s))
+        progress reports (frames stepped) go to ``listeners``; ``GAME_PAUSED_IN_DEBUGGER`` at once while
+        the editor's debugger holds the game."""
+        return await self._pause.unless_paused(
+            method, lambda: self._call(method, params, timeout_s, listeners)
+        )
 
     async def _call(
-        self, method: str, params: Mapping[str, JsonValue] | None, timeout_s: float
+        self,
+        method: str,
+        params: Mapping[str, JsonValue] | None,
+        timeout_s: float,
+        listeners: CallListeners,
     ) -> CommandReply:
         connection = await self._ready_connection()
         try:
             result = await connection.request(
-                method, params, timeout_s=timeout_s, on_progress=current_progress_listener()
+                method, params, timeout_s=timeout_s, on_progress=listeners.on_progress
             )
         except ToolError as error:
             raise _cut_short(error, method) from None
@@ -126,12 +139,18 @@ class RuntimeLink:
 
     def _find(self) -> Endpoint | None:
         editor = self._editor()
-        return find_runtime(editor, self._registry) if editor is not None else None
+        return find_runtime(editor, self._registry, self.game_id) if editor is not None else None
 
     def _not_running(self) -> ToolError:
         editor = self._editor()
         project = f" of {editor.project_name}" if editor is not None else ""
-        return ToolError(ErrorCode.GAME_NOT_RUNNING, f"No game{project} is running.")
+        if self.game_id is None:
+            return ToolError(ErrorCode.GAME_NOT_RUNNING, f"No game{project} is running.")
+        return ToolError(
+            ErrorCode.GAME_NOT_RUNNING,
+            f"No game{project} with id {self.game_id!r} is running.",
+            "game_status names the game_id of the editor's game; godot-live-mcp instances lists every game.",
+        )
 
 
 def _cut_short(error: ToolError, method: str) -> ToolError:

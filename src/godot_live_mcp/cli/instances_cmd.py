@@ -16,10 +16,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from godot_live_mcp.instances.instance import EditorInstance, Endpoint
+from godot_live_mcp.instances.instance import EditorInstance, Endpoint, RuntimeInstance
 from godot_live_mcp.instances.registry import live_instances, prune_dead_entries
 from godot_live_mcp.instances.registry_dir import registry_dir
-from godot_live_mcp.instances.runtime_entry import find_runtime
+from godot_live_mcp.instances.runtime_entry import find_runtime, live_games
 
 __all__ = ["instances_command", "listed_instances"]
 
@@ -27,11 +27,30 @@ _PROBE_TIMEOUT_S = 0.5
 
 
 @dataclass(frozen=True)
+class ListedGame:
+    """A live game of the editor's project, by its id (launcher pid-game pid)."""
+
+    game: RuntimeInstance
+    answering: bool
+
+    def to_json(self) -> dict[str, Any]:
+        game = self.game
+        return {
+            "game_id": game.game_id,
+            "pid": game.pid,
+            "port": game.runtime_port,
+            "launcher_pid": game.launcher_pid,
+            "answering": self.answering,
+        }
+
+
+@dataclass(frozen=True)
 class ListedInstance:
     editor: EditorInstance
     answering: bool
-    game: Endpoint | None
+    game: Endpoint | None  # the game this editor launched (runtime tools aim at it by default)
     game_answering: bool
+    games: tuple[ListedGame, ...] = ()  # every live game of its project, whoever launched it
 
     def to_json(self) -> dict[str, Any]:
         editor = self.editor
@@ -54,6 +73,7 @@ class ListedInstance:
             "game": None
             if game is None
             else {"port": game.port, "pid": game.pid, "answering": self.game_answering},
+            "games": [listed.to_json() for listed in self.games],
         }
 
 
@@ -83,12 +103,14 @@ def listed_instances(registry: Path | None = None) -> list[ListedInstance]:
     listed = []
     for editor in editors:
         game = find_runtime(editor, registry)
+        games = tuple(ListedGame(g, _answers(g.runtime_port)) for g in live_games(editor, registry))
         listed.append(
             ListedInstance(
                 editor,
                 _answers(editor.editor_port),
                 game,
                 game is not None and _answers(game.port),
+                games,
             )
         )
     return listed
@@ -124,9 +146,22 @@ def _render(listed: list[ListedInstance], pruned: int) -> None:
             escape(editor.plugin_version),
             _mode(editor),
             _since(editor.started_unix),
-            "-" if item.game is None else f"{_port(item.game.port, item.game_answering)} pid {item.game.pid}",
+            _games(item),
         )
     console.print(table)
+
+
+def _games(item: ListedInstance) -> str:
+    """The project's live games by id; the one this editor launched first, the others dimmed."""
+    if not item.games:
+        return "-"
+    lines = []
+    for listed in sorted(item.games, key=lambda g: g.game.launcher_pid != item.editor.pid):
+        game = listed.game
+        line = f"{_port(game.runtime_port, listed.answering)} pid {game.pid}"
+        line += f"\n[dim]id {escape(game.game_id)}[/]" if game.game_id else ""
+        lines.append(line if game.launcher_pid in (item.editor.pid, 0) else f"[dim]{line}[/]")
+    return "\n".join(lines)
 
 
 def _mode(editor: EditorInstance) -> str:

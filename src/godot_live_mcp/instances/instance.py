@@ -46,13 +46,17 @@ class Endpoint:
 
 @dataclass(frozen=True)
 class RuntimeInstance:
-    """A running game's runtime channel, as published in ``<hash>.runtime.json``."""
+    """A running game's runtime channel, as published in ``<hash>.runtime.<game id>.json``. Its id is
+    ``<launcher pid>-<game pid>``: the editor (or other launcher) that started it, and its run; ``""``
+    from an addon older than the keyed entries (one game per project)."""
 
     project_hash: str
     runtime_port: int
     pid: int
     token_path: Path
     started_unix: float
+    game_id: str = ""
+    launcher_pid: int = 0
 
     @classmethod
     def from_json(cls, data: Mapping[str, object]) -> RuntimeInstance:
@@ -63,6 +67,8 @@ class RuntimeInstance:
             pid=_int(data, "pid"),
             token_path=Path(_str(data, "token_path")),
             started_unix=_float(data, "started_unix"),
+            game_id=str(data.get("game_id") or ""),
+            launcher_pid=_optional_int(data, "launcher_pid") or 0,
         )
 
 

@@ -23,7 +23,7 @@ logger = logging.getLogger(__name__)
 PROJECTS_FILE = "projects.json"
 ENTRIES_DIR = "entries"
 TOKENS_DIR = "tokens"
-_RUNTIME_SUFFIX = ".runtime.json"
+_GAME_MARK = ".runtime."  # entries/<hash>.runtime.<game id>.json; <hash>.runtime.json from older addons
 # A token file without an entry may belong to an instance that is still starting.
 _ORPHAN_TOKEN_AGE_S = 60.0
 
@@ -35,14 +35,28 @@ def read_instances(registry: Path | None = None) -> list[EditorInstance]:
     return from_index if from_index is not None else _read_entry_files(root / ENTRIES_DIR)
 
 
-def read_runtime_entry(project_hash: str, registry: Path | None = None) -> RuntimeInstance | None:
-    """The game's own ``<hash>.runtime.json``: written when its runtime server listens, before any
-    rebuild of ``projects.json`` (the file ``game.start`` waits for, so a caller never sees it late)."""
-    root = registry or registry_dir()
-    data = _read_json(root / ENTRIES_DIR / f"{project_hash}{_RUNTIME_SUFFIX}")
-    if not isinstance(data, dict):
-        return None
-    return _parse(RuntimeInstance.from_json, data, root / ENTRIES_DIR)
+def read_games(project_hash: str, registry: Path | None = None) -> list[RuntimeInstance]:
+    """The games of a project, from their own entry files: written when a game's runtime server listens,
+    before any rebuild of ``projects.json`` (the files ``game.start`` waits for, so a caller never sees
+    them late). Live or not: the caller checks the process."""
+    entries = (registry or registry_dir()) / ENTRIES_DIR
+    try:
+        paths = sorted(entries.glob(f"{project_hash}{_GAME_MARK}*json"))
+    except OSError:
+        return []
+    games = (_parse(RuntimeInstance.from_json, data, path) for path, data in _json_files(paths))
+    return [game for game in games if game is not None]
+
+
+def _is_game_entry(path: Path) -> bool:
+    return _GAME_MARK in path.name or path.name.endswith(".runtime.json")
+
+
+def _json_files(paths: Iterable[Path]) -> Iterable[tuple[Path, dict[str, object]]]:
+    for path in paths:
+        data = _read_json(path)
+        if isinstance(data, dict):
+            yield path, data
 
 
 def live_instances(registry: Path | None = None) -> list[EditorInstance]:
@@ -221,27 +235,30 @@ def _read_entry_files(entries: Path) -> list[EditorInstance]:
         files = sorted(entries.glob("*.json"))
     except OSError:
         return []
-    runtimes: dict[str, RuntimeInstance] = {}
+    runtimes: list[RuntimeInstance] = []
     editors: list[EditorInstance] = []
-    for path in files:
-        data = _read_json(path)
-        if not isinstance(data, dict):
-            continue
-        if path.name.endswith(_RUNTIME_SUFFIX):
+    for path, data in _json_files(files):
+        if _is_game_entry(path):
             runtime = _parse(RuntimeInstance.from_json, data, path)
             if runtime is not None:
-                runtimes[runtime.project_hash] = runtime
+                runtimes.append(runtime)
         else:
             editor = _parse(EditorInstance.from_json, data, path)
             if editor is not None:
                 editors.append(editor)
-    return [_with_runtime(editor, runtimes.get(editor.project_hash)) for editor in editors]
+    return [_with_runtime(editor, runtimes) for editor in editors]
 
 
-def _with_runtime(editor: EditorInstance, runtime: RuntimeInstance | None) -> EditorInstance:
-    if runtime is None or editor.runtime is not None:
+def _with_runtime(editor: EditorInstance, runtimes: list[RuntimeInstance]) -> EditorInstance:
+    """The editor with the newest game it launched (any game of its project from an older addon)."""
+    own = [
+        game
+        for game in runtimes
+        if game.project_hash == editor.project_hash and game.launcher_pid in (editor.pid, 0)
+    ]
+    if not own or editor.runtime is not None:
         return editor
-    return replace(editor, runtime=runtime)
+    return replace(editor, runtime=max(own, key=lambda game: game.started_unix))
 
 
 _Record = TypeVar("_Record")

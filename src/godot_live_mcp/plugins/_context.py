@@ -13,7 +13,7 @@ from typing import Protocol
 
 from godot_live_mcp.bridge.catalog import Catalog, CommandSpec
 from godot_live_mcp.bridge.jsonrpc import JsonObject, JsonValue
-from godot_live_mcp.bridge.queue_events import ProgressEvent, current_progress_listener
+from godot_live_mcp.bridge.queue_events import ProgressEvent, ProgressListener
 from godot_live_mcp.bridge.reply import CommandFailure, CommandReply
 from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
 from godot_live_mcp.plugins._manifest import Permission, PluginManifest
@@ -205,8 +205,10 @@ class ToolContext:
         *,
         read_only: bool = False,
         allow_execute: bool = False,
+        on_progress: ProgressListener | None = None,
     ) -> None:
         caller = _Caller(manifest, tool, read_only, allow_execute)
+        self._on_progress = on_progress
         commands = _Commands(caller, editor)
         self.plugin = manifest.id
         self.tool = tool
@@ -218,6 +220,5 @@ class ToolContext:
     async def report_progress(self, progress: float, total: float | None = None, message: str = "") -> None:
         """Tell the client how far the call got (``progress`` of ``total``, growing); nothing happens
         unless the client asked for progress."""
-        listener = current_progress_listener()
-        if listener is not None:
-            await listener(ProgressEvent(progress, total, message))
+        if self._on_progress is not None:
+            await self._on_progress(ProgressEvent(progress, total, message))

@@ -15,7 +15,7 @@ import anyio
 from anyio.abc import Process
 from anyio.streams.text import TextReceiveStream
 
-from godot_live_mcp.bridge.queue_events import ProgressEvent, current_progress_listener
+from godot_live_mcp.bridge.queue_events import ProgressEvent, ProgressListener
 from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
 from godot_live_mcp.sandbox import confine
 from godot_live_mcp.security.secret_scrubber import scrub
@@ -48,11 +48,12 @@ async def run_godot(
     what: str,
     env: Mapping[str, str] | None = None,
     project: Path | None = None,
+    on_progress: ProgressListener | None = None,
 ) -> GodotRun:
     """Run ``command`` to its end, in the sandbox and tied to this process (it dies with the server);
-    each output line becomes the progress message (at most twice a second). Raises ``TIMEOUT`` after
-    ``timeout_s`` (the process is killed either way). The process is marked a helper: an editor it
-    loads serves no tools and never registers as a live editor."""
+    each output line becomes the message of a report to ``on_progress`` (at most twice a second).
+    Raises ``TIMEOUT`` after ``timeout_s`` (the process is killed either way). The process is marked a
+    helper: an editor it loads serves no tools and never registers as a live editor."""
     started = time.monotonic()
     lines: list[str] = []
     helper_env = {**(os.environ if env is None else env), CONTRACT.helper_env: "1"}
@@ -62,7 +63,7 @@ async def run_godot(
         with anyio.fail_after(timeout_s):
             process = await anyio.open_process(confined, cwd=cwd, env=full_env, stderr=subprocess.STDOUT)
             try:
-                await _follow(process, lines, what)
+                await _follow(process, lines, what, on_progress)
                 returncode = await process.wait()
             finally:
                 await _stop(process)
@@ -76,8 +77,7 @@ async def run_godot(
     return GodotRun(returncode, tuple(lines), time.monotonic() - started)
 
 
-async def _follow(process: Process, lines: list[str], what: str) -> None:
-    listener = current_progress_listener()
+async def _follow(process: Process, lines: list[str], what: str, listener: ProgressListener | None) -> None:
     last_report = 0.0
     pending = ""
     recent: deque[str] = deque(maxlen=_KEPT_LINES)

@@ -241,10 +241,13 @@ class GodotMcpApp:
         try:
             if params.name == DISCOVER_TOOLS:
                 return await self._discover(ctx, params.arguments)
-            entry = await self._lookup(ctx, params.name)
+            entry = await self._lookup(ctx, params.name, params.arguments)
             if not entry.runs_steps:  # a batch is checked step by step (_cleared_steps)
                 self._check_policy(entry)
             routed = await self._routed(ctx, entry, params.arguments)
+            if routed.entry is not None:  # another editor: the tool as its own catalogue describes it
+                entry = routed.entry
+                self._check_policy(entry)
             scene = session_scene(ctx.session)
             validated = entry.arguments.validate(entry.name, routed.arguments)
             arguments = aim_at_session_scene(scene, entry, aim_at_last_change(scene, entry, validated))
@@ -252,10 +255,11 @@ class GodotMcpApp:
             if question is not None:
                 return question
             wants_progress = bool(ctx.meta and ctx.meta.get("progress_token") is not None)
-            async with reporting_progress(ctx.session, entry.name, entry.timeout_s, wanted=wants_progress):
-                reply = note_session_scene(
-                    scene, entry, arguments, await routed.backend.invoke(arguments, entry.timeout_s)
-                )
+            async with reporting_progress(
+                ctx.session, entry.name, entry.timeout_s, wanted=wants_progress
+            ) as listeners:
+                reply = await routed.backend.invoke(arguments, entry.timeout_s, listeners)
+            reply = note_session_scene(scene, entry, arguments, reply)
             self.games.note(entry.marks, reply)
             return reply_result(reply)
         except ToolError as error:
@@ -338,16 +342,21 @@ class GodotMcpApp:
             )
         return found.result
 
-    async def _lookup(self, ctx: ServerRequestContext[Any], name: str) -> ToolEntry:
+    async def _lookup(
+        self, ctx: ServerRequestContext[Any], name: str, arguments: dict[str, Any] | None
+    ) -> ToolEntry:
         """Any catalogued tool, listed or not: the surface decides only what is listed. A call made while
         the editor is still starting waits for it (``editor_wait.py``): the server's own tools (lsp,
-        tests, plugins) work on that editor too."""
+        tests, plugins) work on that editor too. A tool only another editor publishes (its own
+        extension) is found when the call names that editor's ``project``."""
         if self.link.catalog is None:
             await wait_for_editor(self.link, ctx.session, self._startup_wait_s)
         entry = self.table.get(name)
         if entry is None:  # The catalogue may be on its way into the table right now.
             await self.link.wait_settled(self._startup_wait_s)
             entry = self.table.get(name)
+        if entry is None and self.instances is not None:
+            entry = await self.instances.published_elsewhere(ctx.session, name, arguments)
         if entry is not None:
             return entry
         if self.link.catalog is None:

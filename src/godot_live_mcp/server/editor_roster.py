@@ -1,5 +1,6 @@
 """Every live editor of the machine as one server reaches them: its own editor link (whose catalogue is
-published) and a link to each other live editor a call was routed to; and which editor a call goes to.
+published) and a link to each other live editor a call was routed to, with that editor's own catalogue (an
+editor with another addon version or other extensions has other tools); and which editor a call goes to.
 
 A call names its editor with ``project`` (a project path or name); without it, it goes to the session's
 choice, else to the server's editor when that is not a guess (one live editor, ``--project``, or all live
@@ -15,11 +16,13 @@ from pathlib import Path
 
 import anyio
 
+from godot_live_mcp.bridge.catalog import Catalog
 from godot_live_mcp.bridge.editor_link import EditorLink, EditorSource
 from godot_live_mcp.bridge.runtime_link import RuntimeLink
 from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.instances.instance import EditorInstance
 from godot_live_mcp.instances.registry import choose_instance, live_instances, same_path_key, why_chosen
+from godot_live_mcp.instances.runtime_entry import live_games
 
 __all__ = ["EditorRoster", "EditorTarget", "PinnedSource"]
 
@@ -50,19 +53,38 @@ class PinnedSource(EditorSource):
 @dataclass(frozen=True)
 class EditorTarget:
     """Where one call goes: the link (and game link) of the editor chosen, and why it, when that was a
-    choice between editors of one project (``""`` otherwise)."""
+    choice between editors of one project (``""`` otherwise). ``catalog``: that editor's own catalogue;
+    None for the server's editor, whose tools the server's table holds."""
 
     link: EditorLink
     runtime: RuntimeLink | None
     instance: EditorInstance | None
     note: str = ""
+    catalog: Catalog | None = None
+
+    def missing(self, name: str) -> ToolError:
+        """``UNKNOWN_TOOL`` for a tool this editor does not publish, naming the editor and its addon."""
+        where = self.instance.describe() if self.instance is not None else "the chosen editor"
+        addon = f" (addon {self.instance.plugin_version})" if self.instance is not None else ""
+        return ToolError(
+            ErrorCode.UNKNOWN_TOOL,
+            f"{name} is not a tool of {where}{addon}: its addon version or extensions differ.",
+            "Call it without project (the server's editor), or use a tool that editor publishes.",
+        )
 
 
 @dataclass
 class _Reached:
+    """A link to another editor, with its own catalogue (the last one fetched)."""
+
     link: EditorLink
     runtime: RuntimeLink
     scope: anyio.CancelScope = field(default_factory=anyio.CancelScope)
+    catalog: Catalog | None = None
+
+    async def describe(self, catalog: Catalog | None) -> None:
+        """The catalogue listener of the link."""
+        self.catalog = catalog
 
 
 class EditorRoster:
@@ -82,17 +104,25 @@ class EditorRoster:
         self._project, self._registry = project, registry
         self._poll_interval_s, self._connect_wait_s = poll_interval_s, connect_wait_s
         self._reached: dict[int, _Reached] = {}
+        self._games: dict[str, tuple[RuntimeLink, anyio.CancelScope]] = {}
         self._listeners: list[Listener] = []
         self._tasks: anyio.abc.TaskGroup | None = None
         self._several = False
+        self._several_games = False
 
     @property
     def several(self) -> bool:
         """More than one editor is live (as of the last look at the registry)."""
         return self._several
 
+    @property
+    def several_games(self) -> bool:
+        """More than one game of the server's project runs (as of the last look at the registry)."""
+        return self._several_games
+
     def add_listener(self, listener: Listener) -> None:
-        """Call ``listener`` when ``several`` changes (tools gain or lose their ``project`` argument)."""
+        """Call ``listener`` when ``several`` or ``several_games`` changes (tools gain or lose their
+        ``project`` or ``game`` argument)."""
         self._listeners.append(listener)
 
     def served_project(self) -> Path | None:
@@ -175,13 +205,34 @@ class EditorRoster:
         reached = self._reached.get(instance.pid) or self._start(instance)
         if not await reached.link.wait_connected(self._connect_wait_s):
             raise reached.link.problem
-        return EditorTarget(reached.link, reached.runtime, reached.link.instance, note)
+        await reached.link.wait_settled(self._connect_wait_s)  # its catalogue is in
+        return EditorTarget(reached.link, reached.runtime, reached.link.instance, note, reached.catalog)
+
+    async def game(self, target: EditorTarget, game_id: str) -> RuntimeLink:
+        """A link to the game ``game_id`` of ``target``'s project (whoever launched it), made on first use;
+        it answers ``GAME_NOT_RUNNING`` when there is no such game."""
+        if game_id in self._games:
+            return self._games[game_id][0]
+        if self._tasks is None:
+            raise ToolError(ErrorCode.INTERNAL, "The editor roster is not running.")
+        link = target.link
+        runtime = RuntimeLink(lambda: link.instance, registry=self._registry, game_id=game_id)
+        scope = anyio.CancelScope()
+        self._games[game_id] = (runtime, scope)
+
+        async def follow() -> None:
+            with scope:
+                await runtime.run()
+
+        self._tasks.start_soon(follow)
+        return runtime
 
     def _start(self, instance: EditorInstance) -> _Reached:
         if self._tasks is None:
             raise ToolError(ErrorCode.INTERNAL, "The editor roster is not running.")
         link = EditorLink(PinnedSource(instance, self._registry), read_only=self.primary.read_only)
         reached = _Reached(link, RuntimeLink(lambda: link.instance, registry=self._registry))
+        link.add_catalog_listener(reached.describe)
         self._reached[instance.pid] = reached
         self._tasks.start_soon(self._keep, reached)
         logger.info("reaching a second editor: %s", instance.describe())
@@ -201,12 +252,26 @@ class EditorRoster:
             gone = self._reached.pop(pid)
             gone.link.close()
             gone.scope.cancel()
-        several = len(live) > 1
+        games = self._live_game_ids()
+        for game_id in [game_id for game_id in self._games if game_id not in games]:
+            self._games.pop(game_id)[1].cancel()
+        several, several_games = len(live) > 1, len(games) > 1
+        if several == self._several and several_games == self._several_games:
+            return
         if several != self._several:
-            self._several = several
             logger.info("%d Godot editors are live: tools %s a project argument", len(live), _takes(several))
-            for listener in self._listeners:
-                await listener()
+        if several_games != self._several_games:
+            logger.info("%d games run: runtime tools %s a game argument", len(games), _takes(several_games))
+        self._several, self._several_games = several, several_games
+        for listener in self._listeners:
+            await listener()
+
+    def _live_game_ids(self) -> set[str]:
+        """The ids of the live games of the server's editor's project."""
+        instance = self.primary.instance
+        if instance is None:
+            return set()
+        return {game.game_id for game in live_games(instance, self._registry) if game.game_id}
 
 
 def _takes(several: bool) -> str:

@@ -12,6 +12,7 @@ from jsonschema.exceptions import SchemaError
 from godot_live_mcp.bridge.catalog import Catalog, CommandGroup, CommandSpec
 from godot_live_mcp.bridge.editor_link import EditorLink
 from godot_live_mcp.bridge.jsonrpc import JsonObject
+from godot_live_mcp.bridge.queue_events import UNHEARD, CallListeners
 from godot_live_mcp.bridge.reply import CommandFailure, CommandReply
 from godot_live_mcp.bridge.runtime_link import RuntimeLink
 from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
@@ -35,8 +36,10 @@ class EditorCommand(ToolBackend):
     def for_target(self, target: EditorTarget) -> ToolBackend:
         return EditorCommand(target.link, self.command)
 
-    async def invoke(self, arguments: JsonObject, timeout_s: float) -> CommandReply:
-        return await self._link.call(self.command, arguments, timeout_s)
+    async def invoke(
+        self, arguments: JsonObject, timeout_s: float, listeners: CallListeners = UNHEARD
+    ) -> CommandReply:
+        return await self._link.call(self.command, arguments, timeout_s, listeners)
 
 
 class RuntimeCommand(ToolBackend):
@@ -55,9 +58,11 @@ class RuntimeCommand(ToolBackend):
             return EditorCommand(target.link, self.command)
         return RuntimeCommand(target.runtime, target.link, self.command, self._draws)
 
-    async def invoke(self, arguments: JsonObject, timeout_s: float) -> CommandReply:
+    async def invoke(
+        self, arguments: JsonObject, timeout_s: float, listeners: CallListeners = UNHEARD
+    ) -> CommandReply:
         try:
-            reply = await self._runtime.call(self.command, arguments, timeout_s)
+            reply = await self._runtime.call(self.command, arguments, timeout_s, listeners)
         except ToolError as error:
             if error.code != ErrorCode.RUNTIME_DISCONNECTED:
                 raise

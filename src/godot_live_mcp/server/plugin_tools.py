@@ -6,6 +6,7 @@ hooks and results as the editor's commands.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 
 import anyio
 import mcp_types as types
@@ -13,9 +14,12 @@ from jsonschema.exceptions import SchemaError
 from pydantic import BaseModel
 
 from godot_live_mcp import __version__
-from godot_live_mcp.bridge.catalog import CommandGroup
-from godot_live_mcp.bridge.jsonrpc import JsonObject
+from godot_live_mcp.bridge.catalog import Catalog, CommandGroup
+from godot_live_mcp.bridge.editor_link import EditorLink
+from godot_live_mcp.bridge.jsonrpc import JsonObject, JsonValue
+from godot_live_mcp.bridge.queue_events import UNHEARD, CallListeners
 from godot_live_mcp.bridge.reply import CommandFailure, CommandReply, CommandSuccess
+from godot_live_mcp.bridge.runtime_link import RuntimeLink
 from godot_live_mcp.contract import CONTRACT, ActionableError, ErrorCode, ToolError
 from godot_live_mcp.plugins import (
     OWN_NAMESPACE,
@@ -27,7 +31,6 @@ from godot_live_mcp.plugins import (
     ProjectTools,
     ToolContext,
 )
-from godot_live_mcp.plugins._context import EditorChannel, RuntimeChannel
 from godot_live_mcp.server._meta import META_PREFIX
 from godot_live_mcp.server.arguments import ArgumentValidator
 from godot_live_mcp.server.tool_table import ToolBackend, ToolEntry, ToolOwner
@@ -82,8 +85,8 @@ class PluginToolBackend(ToolBackend):
         self,
         tool: ProjectTool,
         plugins: ProjectPlugins,
-        editor: EditorChannel,
-        runtime: RuntimeChannel | None,
+        editor: EditorLink,
+        runtime: RuntimeLink | None,
         *,
         read_only_server: bool = False,
         allow_execute: bool = False,
@@ -93,16 +96,19 @@ class PluginToolBackend(ToolBackend):
         self._read_only = read_only_server or tool.read_only
         self._allow_execute = allow_execute
 
-    async def invoke(self, arguments: JsonObject, timeout_s: float) -> CommandReply:
+    async def invoke(
+        self, arguments: JsonObject, timeout_s: float, listeners: CallListeners = UNHEARD
+    ) -> CommandReply:
         tool = self._tool
         manifest = self._plugins.manifest(tool.owner) or _APPLICATION
         context = ToolContext(
             manifest,
             tool.mcp_name,
-            self._editor,
-            self._runtime,
+            _HeardEditor(self._editor, listeners),
+            None if self._runtime is None else _HeardGame(self._runtime, listeners),
             read_only=self._read_only,
             allow_execute=self._allow_execute,
+            on_progress=listeners.on_progress,
         )
         try:
             with anyio.fail_after(timeout_s):
@@ -129,10 +135,42 @@ class PluginToolBackend(ToolBackend):
             return CommandFailure(failure.code, failure.message, failure.hint)
 
 
+class _HeardEditor:
+    """The editor link as one call's plugin context uses it: its commands report to the call's listeners."""
+
+    def __init__(self, link: EditorLink, listeners: CallListeners) -> None:
+        self._link, self._listeners = link, listeners
+
+    @property
+    def catalog(self) -> Catalog | None:
+        return self._link.catalog
+
+    @property
+    def problem(self) -> ToolError:
+        return self._link.problem
+
+    async def call(
+        self, method: str, params: Mapping[str, JsonValue] | None, timeout_s: float
+    ) -> CommandReply:
+        return await self._link.call(method, params, timeout_s, self._listeners)
+
+
+class _HeardGame:
+    """The game's link as one call's plugin context uses it (see ``_HeardEditor``)."""
+
+    def __init__(self, link: RuntimeLink, listeners: CallListeners) -> None:
+        self._link, self._listeners = link, listeners
+
+    async def call(
+        self, method: str, params: Mapping[str, JsonValue] | None, timeout_s: float
+    ) -> CommandReply:
+        return await self._link.call(method, params, timeout_s, self._listeners)
+
+
 def plugin_tool_entries(
     plugins: ProjectPlugins,
-    editor: EditorChannel,
-    runtime: RuntimeChannel | None = None,
+    editor: EditorLink,
+    runtime: RuntimeLink | None = None,
     *,
     read_only_server: bool = False,
     allow_execute: bool = False,

@@ -13,12 +13,7 @@ from contextlib import asynccontextmanager
 import anyio
 from mcp.server.session import ServerSession
 
-from godot_live_mcp.bridge.queue_events import (
-    ProgressEvent,
-    QueueEvent,
-    listening_to_progress,
-    listening_to_queue,
-)
+from godot_live_mcp.bridge.queue_events import CallListeners, ProgressEvent, QueueEvent
 from godot_live_mcp.contract import CONTRACT
 from godot_live_mcp.security.secret_scrubber import scrub
 
@@ -80,22 +75,22 @@ class CallProgress:
 @asynccontextmanager
 async def reporting_progress(
     session: ServerSession, tool: str, timeout_s: float, *, wanted: bool
-) -> AsyncIterator[None]:
-    """Inside the block, editor and game requests report queue events and progress; a long call (when
-    the client ``wanted`` progress) also reports its elapsed time."""
+) -> AsyncIterator[CallListeners]:
+    """The listeners to pass down with the call: its queue events and progress go to the session; a long
+    call (when the client ``wanted`` progress) also reports its elapsed time while the block runs."""
     progress = CallProgress(session)
-    with listening_to_queue(progress.queued), listening_to_progress(progress.progressed):
-        if not wanted or timeout_s <= LONG_CALL_S:
-            yield
-            return
-        failure: Exception | None = None
-        async with anyio.create_task_group() as tasks:
-            tasks.start_soon(progress.heartbeat, tool, timeout_s, HEARTBEAT_S)
-            try:
-                yield
-            except Exception as error:  # re-raised below, outside the group, so it is not wrapped
-                failure = error
-            finally:
-                tasks.cancel_scope.cancel()
-        if failure is not None:
-            raise failure
+    listeners = CallListeners(on_queue=progress.queued, on_progress=progress.progressed)
+    if not wanted or timeout_s <= LONG_CALL_S:
+        yield listeners
+        return
+    failure: Exception | None = None
+    async with anyio.create_task_group() as tasks:
+        tasks.start_soon(progress.heartbeat, tool, timeout_s, HEARTBEAT_S)
+        try:
+            yield listeners
+        except Exception as error:  # re-raised below, outside the group, so it is not wrapped
+            failure = error
+        finally:
+            tasks.cancel_scope.cancel()
+    if failure is not None:
+        raise failure

@@ -13,6 +13,7 @@ import mcp_types as types
 
 from godot_live_mcp.bridge.catalog import CommandGroup
 from godot_live_mcp.bridge.jsonrpc import JsonObject
+from godot_live_mcp.bridge.queue_events import UNHEARD, CallListeners
 from godot_live_mcp.bridge.reply import CommandReply
 from godot_live_mcp.server.arguments import ArgumentValidator
 
@@ -37,10 +38,13 @@ class ToolBackend(ABC):
     """Runs a published tool. Implement ``invoke`` for each kind of owner."""
 
     @abstractmethod
-    async def invoke(self, arguments: JsonObject, timeout_s: float) -> CommandReply:
+    async def invoke(
+        self, arguments: JsonObject, timeout_s: float, listeners: CallListeners = UNHEARD
+    ) -> CommandReply:
         """Run with validated ``arguments`` and return the command's reply (success data, or a failure).
 
         Must give up after ``timeout_s`` (raising ``ToolError`` ``TIMEOUT``) and let cancellation through.
+        The call's queue events and progress go to ``listeners`` (pass them on to the link it calls).
         """
 
     def for_session(self, session: ServerSession) -> ToolBackend:

@@ -14,6 +14,7 @@ from mcp.server.session import ServerSession
 
 from godot_live_mcp.bridge.catalog import CommandGroup
 from godot_live_mcp.bridge.jsonrpc import JsonObject
+from godot_live_mcp.bridge.queue_events import UNHEARD, CallListeners
 from godot_live_mcp.bridge.reply import CommandReply, CommandSuccess
 from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
 from godot_live_mcp.server._meta import LONG_RUNNING_META_KEY, META_PREFIX
@@ -53,13 +54,15 @@ class ServerContext:
 
 @dataclass(frozen=True)
 class ServerCall:
-    """One call of a server-run tool: its validated arguments, deadline, context and session."""
+    """One call of a server-run tool: its validated arguments, deadline, context and session, and who
+    hears its progress."""
 
     name: str
     arguments: JsonObject
     timeout_s: float
     context: ServerContext
     session: ServerSession | None = None
+    listeners: CallListeners = UNHEARD
 
     def project(self) -> Path:
         """The project folder; ``EDITOR_NOT_RUNNING`` while the server knows none."""
@@ -116,8 +119,10 @@ class HandlerBackend(ToolBackend):
     def for_session(self, session: ServerSession) -> ToolBackend:
         return HandlerBackend(self._name, self._spec, self._context, session)
 
-    async def invoke(self, arguments: JsonObject, timeout_s: float) -> CommandReply:
-        call = ServerCall(self._name, arguments, timeout_s, self._context, self._session)
+    async def invoke(
+        self, arguments: JsonObject, timeout_s: float, listeners: CallListeners = UNHEARD
+    ) -> CommandReply:
+        call = ServerCall(self._name, arguments, timeout_s, self._context, self._session, listeners)
         return CommandSuccess(await self._spec.run(call))
 
 

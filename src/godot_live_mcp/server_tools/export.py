@@ -98,7 +98,13 @@ async def _run_export(call: ServerCall) -> JsonObject:
     before = folder_state(output.parent)
     command = [str(godot), "--headless", "--path", str(project), _MODE_FLAGS[mode], preset.name, str(output)]
     limit_s = min(float(call.integer("timeout_s", 600)), call.timeout_s)
-    run = await run_godot(command, cwd=project, timeout_s=limit_s, what=f"export {preset.name}")
+    run = await run_godot(
+        command,
+        cwd=project,
+        timeout_s=limit_s,
+        what=f"export {preset.name}",
+        on_progress=call.listeners.on_progress,
+    )
     if run.returncode != 0 or not output.is_file():
         raise ToolError(
             ErrorCode.EXPORT_FAILED,

@@ -11,6 +11,7 @@ from mcp.server.session import ServerSession
 
 from godot_live_mcp.bridge.editor_link import EditorLink
 from godot_live_mcp.bridge.jsonrpc import JsonObject
+from godot_live_mcp.bridge.queue_events import UNHEARD, CallListeners
 from godot_live_mcp.bridge.reply import CommandFailure, CommandReply, CommandSuccess
 from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
 from godot_live_mcp.instances.instance import EditorInstance
@@ -52,7 +53,9 @@ class LanguageServerTool(ToolBackend):
             return self
         return LanguageServerTool(self._name, self._query, lambda: chosen(session), self._opener)
 
-    async def invoke(self, arguments: JsonObject, timeout_s: float) -> CommandReply:
+    async def invoke(
+        self, arguments: JsonObject, timeout_s: float, listeners: CallListeners = UNHEARD
+    ) -> CommandReply:
         instance = self._editor()
         opened = await self._opener(instance, timeout_s) if self._opener is not None else None
         target = LanguageServerTarget.of(instance, opened)

@@ -7,6 +7,7 @@ import tempfile
 from pathlib import Path
 
 from godot_live_mcp.bridge.jsonrpc import JsonObject, JsonValue
+from godot_live_mcp.bridge.queue_events import ProgressListener
 from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.godot.locator import find_godot
 from godot_live_mcp.project_tests._frameworks import (
@@ -56,12 +57,18 @@ async def _run(call: ServerCall) -> JsonObject:
     limit_s = min(float(call.integer("timeout_s", 300)), call.timeout_s)
     godot = find_godot().path
     if not (project / _CLASS_CACHE).is_file():
-        await _import_project(godot, project, limit_s)
+        await _import_project(godot, project, limit_s, call.listeners.on_progress)
     # Inside the project's engine cache: the sandboxed run may write nowhere else.
     with tempfile.TemporaryDirectory(prefix="godot-live-mcp-tests-", dir=project / ".godot") as folder:
         report_dir = Path(folder)
         command = run_command(framework, godot, project, selection, report_dir)
-        run = await run_godot(command, cwd=project, timeout_s=limit_s, what=f"{framework.value} tests")
+        run = await run_godot(
+            command,
+            cwd=project,
+            timeout_s=limit_s,
+            what=f"{framework.value} tests",
+            on_progress=call.listeners.on_progress,
+        )
         found = report_file(framework, report_dir)
         if found is None:
             raise ToolError(
@@ -85,11 +92,15 @@ def _report_text(found: Path, report_dir: Path) -> str:
         ) from None
 
 
-async def _import_project(godot: Path, project: Path, timeout_s: float) -> None:
+async def _import_project(
+    godot: Path, project: Path, timeout_s: float, on_progress: ProgressListener | None
+) -> None:
     """Build the import and class caches of a never-opened project: both frameworks' scripts use
     global class names (GutTest, GdUnitTestSuite) that only the cache makes known."""
     command = [str(godot), "--headless", "--path", str(project), "--import"]
-    run = await run_godot(command, cwd=project, timeout_s=timeout_s, what="importing the project")
+    run = await run_godot(
+        command, cwd=project, timeout_s=timeout_s, what="importing the project", on_progress=on_progress
+    )
     if run.returncode != 0:
         raise ToolError(
             ErrorCode.EXECUTION_ERROR,

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from godot_live_mcp.bridge.queue_events import ProgressEvent, listening_to_progress
+from godot_live_mcp.bridge.queue_events import CallListeners, ProgressEvent
 from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.server.tool_table import ToolEntry
 from godot_live_mcp.server_tools import ServerContext, group_entries, project_tests
@@ -35,8 +35,7 @@ async def test_gut_tests_run_headless_with_exact_counts_and_the_failing_line(tmp
         events.append(event)
 
     project = fixture_copy(tmp_path, "gut_project")
-    with listening_to_progress(note):
-        result = await call(tools_on(project), "test_run")
+    result = await call(tools_on(project), "test_run", listeners=CallListeners(on_progress=note))
     assert (project / ".godot/global_script_class_cache.cfg").is_file()  # imported first: a fresh checkout
     assert (result["framework"], result["path"]) == ("gut", "res://test")
     assert (result["passed"], result["failed"], result["skipped"], result["total"]) == (2, 1, 1, 4)

@@ -33,8 +33,8 @@ def test_a_plain_game_run_loads_the_runtime_server_and_serves_without_errors(
     assert "SCRIPT ERROR" not in output, output
     assert "ERROR:" not in output, output
     # The server ran: it kept a log tail, and withdrew its entry and token at the clean exit.
-    tails = list((registry / "logs").glob("*.runtime.log"))
+    tails = list((registry / "logs").glob("*.runtime.*log"))
     assert len(tails) == 1
     assert "shutting down normally" in tails[0].read_text("utf-8")
-    assert not list((registry / "entries").glob("*.runtime.json"))
+    assert not list((registry / "entries").glob("*.runtime.*json"))
     assert not list((registry / "tokens").glob("*"))

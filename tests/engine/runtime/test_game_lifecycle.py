@@ -66,8 +66,8 @@ async def test_start_runs_the_game_headless_and_stop_ends_it(
     assert stopped["running"] is False
     assert stopped["last_run"]["ended"] == "stopped"
     # A stop kills the game; the editor removes what the game could not withdraw itself.
-    assert not list((engine_editor.registry / "entries").glob("*.runtime.json"))
-    assert not list((engine_editor.registry / "tokens").glob("*.runtime.token"))
+    assert not list((engine_editor.registry / "entries").glob("*.runtime.*json"))
+    assert not list((engine_editor.registry / "tokens").glob("*.runtime.*token"))
     # The headless run arguments lived in memory only.
     assert (engine_editor.project / "project.godot").read_text("utf-8") == settings_before
     assert "main_run_args" not in settings_before

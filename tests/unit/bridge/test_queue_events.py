@@ -12,8 +12,6 @@ from godot_live_mcp.bridge.jsonrpc import Notification
 from godot_live_mcp.bridge.peer_connection import connect_peer
 from godot_live_mcp.bridge.queue_events import (
     QueueEvent,
-    current_queue_listener,
-    listening_to_queue,
     parse_queue_event,
 )
 from godot_live_mcp.contract import ErrorCode, ToolError
@@ -41,15 +39,6 @@ def test_the_description_says_how_many_commands_are_ahead() -> None:
     assert QueueEvent(False, 1).describe() == one_ahead
     assert "3 earlier commands" in QueueEvent(False, 3).describe()
     assert QueueEvent(True).describe() == "Running in the editor."
-
-
-async def test_the_listener_is_installed_only_inside_the_block() -> None:
-    async def listener(event: QueueEvent) -> None:
-        pass
-
-    with listening_to_queue(listener):
-        assert current_queue_listener() is listener
-    assert current_queue_listener() is None
 
 
 def queued_then_run(editor: FakeEditor, wait_s: float, run_s: float) -> Any:

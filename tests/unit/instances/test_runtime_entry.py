@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from godot_live_mcp.instances.instance import EditorInstance
-from godot_live_mcp.instances.runtime_entry import find_runtime
+from godot_live_mcp.instances.runtime_entry import find_runtime, live_games
 from tests.unit.instances.registry_files import dead_pid, entry, write_entry
 
 PROJECT_HASH = "0123456789ab"
@@ -70,3 +70,33 @@ def test_a_malformed_runtime_entry_is_ignored(tmp_path: Path) -> None:
     write_entry(tmp_path, editor_record(tmp_path))
     write_entry(tmp_path, runtime_record(runtime_port="six"), ".runtime")
     assert find_runtime(the_editor(tmp_path), tmp_path) is None
+
+
+def keyed_game(registry: Path, launcher: int, port: int, started: float) -> str:
+    """A keyed game entry (<hash>.runtime.<launcher>-<pid>.json) of a live process; its id."""
+    game_id = f"{launcher}-{os.getpid()}{port}"  # one live pid stands for several games
+    record = runtime_record(runtime_port=port, game_id=game_id, launcher_pid=launcher, started_unix=started)
+    write_entry(registry, record, f".runtime.{game_id}")
+    return game_id
+
+
+def test_an_editor_finds_the_game_it_launched_not_another_editors(tmp_path: Path) -> None:
+    write_entry(tmp_path, editor_record(tmp_path))
+    editor = the_editor(tmp_path)
+    keyed_game(tmp_path, editor.pid + 1, 6572, started=3.0)  # newer, but another editor's
+    keyed_game(tmp_path, editor.pid, 6571, started=1.0)
+    keyed_game(tmp_path, editor.pid, 6573, started=2.0)  # its newest
+    game = find_runtime(editor, tmp_path)
+    assert game is not None
+    assert game.port == 6573
+
+
+def test_any_game_of_the_project_is_found_by_its_id(tmp_path: Path) -> None:
+    write_entry(tmp_path, editor_record(tmp_path))
+    editor = the_editor(tmp_path)
+    theirs = keyed_game(tmp_path, editor.pid + 1, 6572, started=1.0)
+    by_id = find_runtime(editor, tmp_path, theirs)
+    assert by_id is not None
+    assert by_id.port == 6572
+    assert find_runtime(editor, tmp_path, "1-2") is None
+    assert [game.game_id for game in live_games(editor, tmp_path)] == [theirs]

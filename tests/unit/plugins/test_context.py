@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from godot_live_mcp.bridge.queue_events import ProgressEvent
 from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.plugins import Permission, PluginError, PluginManifest, ToolContext
 from tests.unit.plugins._plugins import FakeChannel, spec
@@ -30,6 +31,18 @@ def context(
 ) -> ToolContext:
     manifest = PluginManifest("wind", "1.0.0", "Wind.", permissions)
     return ToolContext(manifest, "wind_gust", EDITOR, runtime, read_only=read_only)
+
+
+async def test_a_tools_progress_goes_to_the_listener_its_call_was_given() -> None:
+    heard: list[ProgressEvent] = []
+
+    async def listener(event: ProgressEvent) -> None:
+        heard.append(event)
+
+    manifest = PluginManifest("wind", "1.0.0", "Wind.", ())
+    await ToolContext(manifest, "wind_gust", EDITOR, on_progress=listener).report_progress(1, 2, "half")
+    await ToolContext(manifest, "wind_gust", EDITOR).report_progress(2, 2, "unheard")  # no listener: no-op
+    assert heard == [ProgressEvent(1, 2, "half")]
 
 
 async def test_with_the_editor_permission_a_tool_calls_editor_commands() -> None:

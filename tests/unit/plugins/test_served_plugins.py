@@ -84,6 +84,7 @@ class Served:
     app: GodotMcpApp
     project: Path
     changes: MemoryObjectReceiveStream[None]
+    editor: FakeEditor
 
     async def names(self) -> set[str]:
         return {tool.name for tool in (await self.client.list_tools(cache_mode="refresh")).tools}
@@ -122,7 +123,7 @@ async def serving(
                 await client.list_tools()
                 while heard.statistics().current_buffer_used:  # what the start-up said
                     heard.receive_nowait()
-                yield Served(client, app, tmp_path, heard)
+                yield Served(client, app, tmp_path, heard, editor)
             tasks.cancel_scope.cancel()
 
 
@@ -153,6 +154,24 @@ async def test_a_plugin_tool_calls_the_editor_through_run_tool(tmp_path: Path) -
     assert answer == {"echo": {"node_path": "Player", "name": "Hero"}}
     assert refused["code"] == "INVALID_PARAMS"
     assert SEEN.names[-2:] == ["wind_rename", "wind_rename"]  # the plugin's hook saw both calls
+
+
+async def test_the_queue_events_of_a_plugins_editor_calls_reach_the_client(tmp_path: Path) -> None:
+    seen: list[str | None] = []
+
+    async def on_progress(progress: float, total: float | None, message: str | None) -> None:
+        seen.append(message)
+
+    async def queued_rename(params: dict[str, Any]) -> Any:
+        await served.editor.notify("_queued", {"id": served.editor.received[-1]["id"], "position": 1})
+        return {"success": True, "renamed": True}
+
+    async with serving(tmp_path, enabled=["wind"]) as served:
+        served.editor.handlers["node.rename"] = queued_rename
+        arguments = {"name": "wind_rename", "arguments": {"node_path": "Player", "name": "Hero"}}
+        result = await served.client.call_tool("run_tool", arguments, progress_callback=on_progress)
+    assert structured(result) == {"renamed": True}
+    assert seen == ["Waiting for the editor: 1 earlier command in the mutation queue."]
 
 
 async def test_a_tool_that_raises_is_an_extension_error_naming_the_plugin_and_nothing_else_breaks(

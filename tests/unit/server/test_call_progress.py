@@ -5,7 +5,7 @@ from __future__ import annotations
 import anyio
 import pytest
 
-from godot_live_mcp.bridge.queue_events import ProgressEvent, current_progress_listener
+from godot_live_mcp.bridge.queue_events import ProgressEvent
 from godot_live_mcp.server import queue_progress
 from godot_live_mcp.server.queue_progress import reporting_progress
 
@@ -55,9 +55,8 @@ async def test_once_the_command_reports_its_own_progress_the_heartbeat_stays_qui
 ) -> None:
     monkeypatch.setattr(queue_progress, "HEARTBEAT_S", 0.01)
     session = Session()
-    async with reporting_progress(session, "runtime_step", 300.0, wanted=True):  # type: ignore[arg-type]
-        listener = current_progress_listener()
-        assert listener is not None
-        await listener(ProgressEvent(30, 120, "30 of at most 120 frames stepped."))
+    async with reporting_progress(session, "runtime_step", 300.0, wanted=True) as listeners:  # type: ignore[arg-type]
+        assert listeners.on_progress is not None
+        await listeners.on_progress(ProgressEvent(30, 120, "30 of at most 120 frames stepped."))
         await anyio.sleep(0.05)
     assert session.reports == [(30, 120, "30 of at most 120 frames stepped.")]

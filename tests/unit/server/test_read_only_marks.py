@@ -9,6 +9,7 @@ import pytest
 
 from godot_live_mcp.bridge.editor_link import EditorLink
 from godot_live_mcp.bridge.jsonrpc import JsonObject
+from godot_live_mcp.bridge.queue_events import UNHEARD, CallListeners
 from godot_live_mcp.bridge.reply import CommandReply
 from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.instances.editor_source import RegistrySource
@@ -22,7 +23,9 @@ REFUSED = ToolError(ErrorCode.READ_ONLY_MODE, "refused by the policy", "")
 
 
 class _Unused(ToolBackend):
-    async def invoke(self, arguments: JsonObject, timeout_s: float) -> CommandReply:
+    async def invoke(
+        self, arguments: JsonObject, timeout_s: float, listeners: CallListeners = UNHEARD
+    ) -> CommandReply:
         raise AssertionError("not called")
 
 

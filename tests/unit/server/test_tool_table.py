@@ -6,12 +6,15 @@ from typing import Any
 import mcp_types as types
 import pytest
 
+from godot_live_mcp.bridge.queue_events import UNHEARD, CallListeners
 from godot_live_mcp.server.arguments import ArgumentValidator
 from godot_live_mcp.server.tool_table import ToolBackend, ToolEntry, ToolOwner, ToolTable
 
 
 class Constant(ToolBackend):
-    async def invoke(self, arguments: dict[str, Any], timeout_s: float) -> Any:
+    async def invoke(
+        self, arguments: dict[str, Any], timeout_s: float, listeners: CallListeners = UNHEARD
+    ) -> Any:
         return {"success": True}
 
 

@@ -12,6 +12,7 @@ const RUN := [
 	{"@": "object: A run of the game.", "scene": "string: res:// path of the scene it runs."},
 	{"started_by": "enum(mcp|editor): Who started it: game_start, or the editor's own play button."},
 	{"started_unix": "number", "pid": "integer", "runtime_port": "integer: Where the runtime tools reach it."},
+	{"game_id": "string: Its id (launcher pid-game pid); runtime tools take it as game to aim at this run."},
 	{"display": "enum(none|screen|virtual): What it draws on: nothing (headless), the editor's screen, a private one."},
 	{"ended": "enum(exited|stopped|crashed|killed): How it ended.", "ended_unix": "number"},
 	{"how": "string: In words: 'exited with code 3', 'crashed with signal 11 (SIGSEGV)', 'killed by timeout: ...'."},

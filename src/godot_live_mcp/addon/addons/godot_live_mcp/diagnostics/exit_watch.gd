@@ -8,8 +8,7 @@ extends Node
 ## HOLD_MS, until /proc/PID/stat shows the zombie and its status; then the editor goes on as usual.
 ## This node runs first in every frame (lowest process priority), before the debugger panel.
 
-const RegistryPaths := preload("res://addons/godot_live_mcp/instances/registry_paths.gd")
-const ProjectIdentity := preload("res://addons/godot_live_mcp/instances/project_identity.gd")
+const GameKey := preload("res://addons/godot_live_mcp/instances/game_key.gd")
 
 ## The wait status of a process that is gone and was never seen as a zombie.
 const UNKNOWN := -1
@@ -98,8 +97,8 @@ func _stop() -> void:
 	set_process(false)
 
 
-static func _entry_path() -> String:
-	return RegistryPaths.entries_dir().path_join(ProjectIdentity.project_hash() + ".runtime.json")
+func _entry_path() -> String:
+	return GameKey.entry_path(GameKey.id_of(OS.get_process_id(), _pid))
 
 
 ## A wait status as [exit code or -1, signal or 0].

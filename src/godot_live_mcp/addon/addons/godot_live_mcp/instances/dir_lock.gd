@@ -4,26 +4,31 @@ extends RefCounted
 ## "pid:unix_ms" inside so a dead or stale holder can be stolen (export-clean).
 ## Held only for the few milliseconds of a registry rebuild. acquire() spins briefly and is for
 ## start-up and exit, where nothing can be awaited; handlers use acquire_async(), which waits frames.
+## A live holder is waited for until it is stale, never robbed sooner: two rebuilds at once let a stale
+## projection land after a fresh one (a busy machine can pause a holder for a second or more).
 
 const ProcessProbe := preload("res://addons/godot_live_mcp/instances/process_probe.gd")
 
 const STALE_AFTER_MS := 10000
-const ATTEMPTS := 40
 const BACKOFF_START_MS := 2
 const BACKOFF_MAX_MS := 50
 
 var _path: String
-var _held: bool = false
+var _stale_after_ms: int
+var _stamp: String = ""
 
 
-func _init(lock_path: String) -> void:
+func _init(lock_path: String, stale_after_ms: int = STALE_AFTER_MS) -> void:
 	_path = lock_path
+	_stale_after_ms = stale_after_ms
 
 
-## True once held; after the retry budget it steals the lock so a caller always makes progress.
+## True once held. Past twice the stale age it takes the lock whoever holds it, so a caller always
+## makes progress.
 func acquire() -> bool:
 	var wait_ms: int = BACKOFF_START_MS
-	for _attempt: int in ATTEMPTS:
+	var give_up_ms: int = Time.get_ticks_msec() + 2 * _stale_after_ms
+	while Time.get_ticks_msec() < give_up_ms:
 		if _take():
 			return true
 		OS.delay_msec(wait_ms)
@@ -34,17 +39,19 @@ func acquire() -> bool:
 ## Like acquire(), waiting whole frames instead of sleeping, so the editor keeps running.
 func acquire_async() -> bool:
 	var tree: SceneTree = Engine.get_main_loop() as SceneTree
-	for _attempt: int in ATTEMPTS:
+	var give_up_ms: int = Time.get_ticks_msec() + 2 * _stale_after_ms
+	while Time.get_ticks_msec() < give_up_ms:
 		if _take():
 			return true
 		await tree.process_frame
 	return _steal()
 
 
+## Removes the lock only while it is still ours (a holder thought stale may have lost it to another).
 func release() -> void:
-	if _held:
+	if _stamp != "" and FileAccess.get_file_as_string(_path.path_join("owner")) in [_stamp, ""]:
 		_break()
-		_held = false
+	_stamp = ""
 
 
 ## Creates the lock, or takes it over from a dead or stale holder.
@@ -63,11 +70,12 @@ func _try_create() -> bool:
 	DirAccess.make_dir_recursive_absolute(_path.get_base_dir())
 	if DirAccess.make_dir_absolute(_path) != OK:
 		return false
+	var stamp: String = "%d:%d" % [OS.get_process_id(), int(Time.get_unix_time_from_system() * 1000.0)]
 	var owner: FileAccess = FileAccess.open(_path.path_join("owner"), FileAccess.WRITE)
 	if owner != null:
-		owner.store_string("%d:%d" % [OS.get_process_id(), int(Time.get_unix_time_from_system() * 1000.0)])
+		owner.store_string(stamp)
 		owner.close()
-	_held = true
+	_stamp = stamp
 	return true
 
 
@@ -75,10 +83,10 @@ func _holder_is_stale() -> bool:
 	var text: String = FileAccess.get_file_as_string(_path.path_join("owner"))
 	var parts: PackedStringArray = text.split(":")
 	if parts.size() != 2:
-		return _age_ms_of_dir() > STALE_AFTER_MS
+		return _age_ms_of_dir() > _stale_after_ms
 	var pid: int = parts[0].to_int()
 	var age_ms: int = int(Time.get_unix_time_from_system() * 1000.0) - parts[1].to_int()
-	return age_ms > STALE_AFTER_MS or not ProcessProbe.is_alive(pid)
+	return age_ms > _stale_after_ms or not ProcessProbe.is_alive(pid)
 
 
 func _age_ms_of_dir() -> int:

@@ -9,6 +9,7 @@ const RegistryProjection := preload("res://addons/godot_live_mcp/instances/regis
 const ProjectIdentity := preload("res://addons/godot_live_mcp/instances/project_identity.gd")
 const DirLock := preload("res://addons/godot_live_mcp/instances/dir_lock.gd")
 const ProcessProbe := preload("res://addons/godot_live_mcp/instances/process_probe.gd")
+const GameKey := preload("res://addons/godot_live_mcp/instances/game_key.gd")
 const SCHEMA := 1
 
 ## This editor's file stem, chosen once: "<hash>", or "<hash>.<pid>" when another live editor has the
@@ -22,7 +23,7 @@ static func token_path(channel: String) -> String:
 	return RegistryPaths.tokens_dir().path_join(_file_stem(channel) + ".token")
 
 
-## Writes entries/<hash>[.<channel>].json with the given fields plus identity, then rebuilds.
+## Writes this instance's entry (see _file_stem) with the given fields plus identity, then rebuilds.
 func publish(channel: String, fields: Dictionary) -> Error:
 	_entry_path = RegistryPaths.entries_dir().path_join(_file_stem(channel) + ".json")
 	var entry: Dictionary = {
@@ -78,9 +79,11 @@ static func rebuild_locked_async() -> Error:
 
 
 ## "<project hash>" (or "<project hash>.<pid>", see _editor_stem) for the editor,
-## "<project hash>.<channel>" for another channel.
+## "<project hash>.runtime.<game id>" for a game (see game_key.gd).
 static func _file_stem(channel: String) -> String:
 	var project: String = ProjectIdentity.project_hash()
+	if channel == "runtime":
+		return GameKey.stem(GameKey.own_id())
 	if channel != "editor":
 		return project + "." + channel
 	if _editor_stem == "":

@@ -11,6 +11,7 @@ const JsonFile := preload("res://addons/godot_live_mcp/instances/json_file.gd")
 const ProcessProbe := preload("res://addons/godot_live_mcp/instances/process_probe.gd")
 const ProjectIdentity := preload("res://addons/godot_live_mcp/instances/project_identity.gd")
 const RegistryPaths := preload("res://addons/godot_live_mcp/instances/registry_paths.gd")
+const GameKey := preload("res://addons/godot_live_mcp/instances/game_key.gd")
 
 const CHECK_EVERY_MS := 1000
 
@@ -66,7 +67,7 @@ static func _other_editor_of_project() -> int:
 	var project: String = ProjectIdentity.project_hash()
 	var folder: String = RegistryPaths.entries_dir()
 	for file_name: String in DirAccess.get_files_at(folder):
-		if not file_name.begins_with(project) or file_name.ends_with(".runtime.json"):
+		if not file_name.begins_with(project) or GameKey.is_game_entry(file_name):
 			continue
 		var entry: Dictionary = JsonFile.read(folder.path_join(file_name))
 		var pid: int = int(entry.get("pid", 0))

@@ -36,8 +36,3 @@ static func projects_file() -> String:
 
 static func lock_dir() -> String:
 	return root().path_join("projects.lock")
-
-
-## The last lines a running game logged, kept where its editor can read them after it ended.
-static func runtime_log_file(project_hash: String) -> String:
-	return root().path_join("logs").path_join(project_hash + ".runtime.log")

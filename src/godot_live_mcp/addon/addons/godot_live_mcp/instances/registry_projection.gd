@@ -2,13 +2,15 @@
 extends RefCounted
 ## Fans the per-instance entry files into projects.json (export-clean), keyed by entry file stem: prunes
 ## entries whose process is gone or whose port a newer entry took, overlays each game's runtime entry
-## onto its project's editors, and writes the result atomically, the previous one kept as projects.json.bak.
+## onto the editor that launched it, lists every game under "games" (by entry stem, whoever launched it),
+## and writes the result atomically, the previous one kept as projects.json.bak.
 ## Editors and games of several processes rebuild it at once, so each writer checks the entries again
 ## after its write and rebuilds until what it wrote is what they say (the last writer always checks).
 
 const JsonFile := preload("res://addons/godot_live_mcp/instances/json_file.gd")
 const RegistryPaths := preload("res://addons/godot_live_mcp/instances/registry_paths.gd")
 const ProcessProbe := preload("res://addons/godot_live_mcp/instances/process_probe.gd")
+const GameKey := preload("res://addons/godot_live_mcp/instances/game_key.gd")
 const SCHEMA := 1
 const MAX_REBUILDS := 8
 
@@ -38,12 +40,26 @@ static func _write(editors: Dictionary, runtimes: Dictionary) -> Error:
 	var projects: Dictionary = {}
 	for key: String in editors:
 		var entry: Dictionary = editors[key]
-		entry["runtime"] = runtimes.get(str(entry.get("project_hash", "")))
+		entry["runtime"] = _game_of(entry, runtimes)
 		projects[key] = entry
 	var document: Dictionary = {
-		"schema": SCHEMA, "updated_unix": Time.get_unix_time_from_system(), "projects": projects
+		"schema": SCHEMA, "updated_unix": Time.get_unix_time_from_system(), "projects": projects, "games": runtimes
 	}
 	return _write_keeping_backup(RegistryPaths.projects_file(), document)
+
+
+## The game an editor launched (the newest, when it ran several), else null.
+static func _game_of(editor: Dictionary, runtimes: Dictionary) -> Variant:
+	var found: Variant = null
+	for key: String in runtimes:
+		var game: Dictionary = runtimes[key]
+		if game.get("project_hash") != editor.get("project_hash"):
+			continue
+		if int(game.get("launcher_pid", 0)) != int(editor.get("pid", -1)):
+			continue
+		if found == null or float(game.get("started_unix", 0)) > float((found as Dictionary).get("started_unix", 0)):
+			found = game
+	return found
 
 
 static func _scan(editors: Dictionary, runtimes: Dictionary) -> void:
@@ -56,8 +72,8 @@ static func _scan(editors: Dictionary, runtimes: Dictionary) -> void:
 		if entry.is_empty() or not ProcessProbe.is_alive(int(entry.get("pid", 0))):
 			JsonFile.remove(path)
 			continue
-		if file_name.ends_with(".runtime.json"):
-			runtimes[str(entry.get("project_hash", ""))] = entry
+		if GameKey.is_game_entry(file_name):
+			runtimes[file_name.trim_suffix(".json")] = entry
 		else:
 			editors[file_name.trim_suffix(".json")] = entry  # "<hash>", or "<hash>.<pid>" for a second editor
 

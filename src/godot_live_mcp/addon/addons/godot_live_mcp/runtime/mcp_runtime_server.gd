@@ -8,8 +8,7 @@ extends Node
 
 const ChannelEndpoint := preload("res://addons/godot_live_mcp/transport/channel_endpoint.gd")
 const CommandRegistry := preload("res://addons/godot_live_mcp/dispatch/command_registry.gd")
-const RegistryPaths := preload("res://addons/godot_live_mcp/instances/registry_paths.gd")
-const ProjectIdentity := preload("res://addons/godot_live_mcp/instances/project_identity.gd")
+const GameKey := preload("res://addons/godot_live_mcp/instances/game_key.gd")
 const RuntimeRouter := preload("res://addons/godot_live_mcp/runtime/runtime_router.gd")
 const RuntimeState := preload("res://addons/godot_live_mcp/runtime/runtime_state.gd")
 const RuntimeCommands := preload("res://addons/godot_live_mcp/runtime/commands/runtime_commands.gd")
@@ -47,8 +46,8 @@ func _enter_tree() -> void:
 		set_process(false)
 		return
 	process_mode = Node.PROCESS_MODE_ALWAYS
-	if not PlaytestFeed.is_requested():  # many playtests of one project may run at once: no shared tail
-		_log_buffer.open_tail(RegistryPaths.runtime_log_file(ProjectIdentity.project_hash()))
+	if not PlaytestFeed.is_requested():  # a playtest reports through its own feed, not a log tail
+		_log_buffer.open_tail(GameKey.log_path(GameKey.own_id()))
 	_log_buffer.start_capture()
 	DebugFrames.install()
 

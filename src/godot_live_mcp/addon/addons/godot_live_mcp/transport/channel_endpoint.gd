@@ -13,6 +13,7 @@ const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const LanguageServerPorts := preload("res://addons/godot_live_mcp/instances/language_server_ports.gd")
 const ParentWatch := preload("res://addons/godot_live_mcp/instances/parent_watch.gd")
 const Linger := preload("res://addons/godot_live_mcp/instances/linger.gd")
+const GameKey := preload("res://addons/godot_live_mcp/instances/game_key.gd")
 
 var channel: String
 ## Null until open() has bound a port.
@@ -96,6 +97,8 @@ func identity() -> Dictionary:
 func _entry_fields() -> Dictionary:
 	var fields: Dictionary = InstanceIdentity.versions()
 	fields.merge({"%s_port" % channel: transport.port, "token_path": _token_path})
+	if channel == "runtime":  # keyed by who launched it and its run (game_key.gd)
+		fields.merge({"game_id": GameKey.own_id(), "launcher_pid": ParentWatch.parent_pid()})
 	if channel == "editor":
 		fields.merge(LanguageServerPorts.fields())
 		var owner: int = ParentWatch.parent_pid()

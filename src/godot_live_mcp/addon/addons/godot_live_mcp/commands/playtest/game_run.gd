@@ -13,6 +13,8 @@ var started_unix: float = 0.0
 var started_by: String = "mcp"
 var pid: int = 0
 var runtime_port: int = 0
+## "<launcher pid>-<game pid>" (instances/game_key.gd), "" until its runtime channel listened.
+var game_id: String = ""
 ## What it draws on: "none" (headless), "screen" (the editor's display), "virtual" (a private Xvfb).
 var display: String = "none"
 var stop_requested: bool = false
@@ -35,6 +37,7 @@ func to_dict() -> Dictionary:
 		"started_by": started_by,
 		"started_unix": started_unix,
 		"pid": pid,
+		"game_id": game_id,
 		"runtime_port": runtime_port,
 		"display": display,
 	}

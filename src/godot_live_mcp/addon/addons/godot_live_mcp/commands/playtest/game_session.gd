@@ -1,17 +1,16 @@
 @tool
 extends RefCounted
-## Starts, stops and watches the game this editor runs. The game's runtime server publishes
-## entries/<hash>.runtime.json when it listens and withdraws it when it shuts down cleanly, so an
-## entry left behind by a dead process means the game crashed (or was killed).
+## Starts, stops and watches the game this editor runs. The game's runtime server publishes its entry
+## (keyed by this editor and its run, instances/game_key.gd) when it listens and withdraws it when it
+## shuts down cleanly, so an entry left behind by a dead process means the game crashed (or was killed).
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const GameRun := preload("res://addons/godot_live_mcp/commands/playtest/game_run.gd")
 const RunArgs := preload("res://addons/godot_live_mcp/commands/playtest/run_args.gd")
 const GameDisplay := preload("res://addons/godot_live_mcp/commands/playtest/game_display.gd")
 const JsonFile := preload("res://addons/godot_live_mcp/instances/json_file.gd")
-const RegistryPaths := preload("res://addons/godot_live_mcp/instances/registry_paths.gd")
 const InstanceRegistry := preload("res://addons/godot_live_mcp/instances/instance_registry.gd")
-const ProjectIdentity := preload("res://addons/godot_live_mcp/instances/project_identity.gd")
+const GameKey := preload("res://addons/godot_live_mcp/instances/game_key.gd")
 const ProcessProbe := preload("res://addons/godot_live_mcp/instances/process_probe.gd")
 const MainLoopGuard := preload("res://addons/godot_live_mcp/dispatch/main_loop_guard.gd")
 const Scrubber := preload("res://addons/godot_live_mcp/security/scrubber.gd")
@@ -51,8 +50,9 @@ func start(scene: String, break_on_error: bool, with_display: bool = false) -> R
 			"GAME_ALREADY_RUNNING", "The game is already running (pid %d)." % (run.pid if run != null else 0)
 		)
 	_discard_stale_entry()
-	# A crash before the game's runtime server starts must not show the previous run's lines.
-	DirAccess.remove_absolute(_log_path())
+	# A crash before the game's runtime server starts must not show an earlier run's lines.
+	for old_log: String in GameKey.logs_launched_by(OS.get_process_id()):
+		DirAccess.remove_absolute(old_log)
 	var screen: Result = await _open_display(with_display)
 	if screen.failed():
 		return screen
@@ -68,8 +68,7 @@ func start(scene: String, break_on_error: bool, with_display: bool = false) -> R
 		return entry  # Left stopped where it is, for debug_state; game_stop ends it.
 	if entry.failed():
 		return _failed_start()
-	_run.pid = int(entry.value.get("pid", 0))
-	_run.runtime_port = int(entry.value.get("runtime_port", 0))
+	_take_entry(_run, entry.value)
 	return Result.of(status())
 
 
@@ -160,12 +159,8 @@ func _play(scene: String, flags: PackedStringArray, env: Dictionary) -> void:
 func _wait_for_entry(since: float) -> Result:
 	var deadline: int = Time.get_ticks_msec() + int(START_TIMEOUT_S * 1000)
 	while Time.get_ticks_msec() < deadline and EditorInterface.is_playing_scene():
-		var entry: Dictionary = JsonFile.read(_entry_path())
-		if (
-			not entry.is_empty()
-			and float(entry.get("started_unix", 0)) >= since - 1.0
-			and _alive(int(entry.get("pid", 0)))
-		):
+		var entry: Dictionary = _newest_live_entry(since - 1.0)
+		if not entry.is_empty():
 			return Result.of(entry)
 		if _paused_while_starting():
 			var debugger: GameDebugger = GameDebugger.active() as GameDebugger
@@ -233,15 +228,33 @@ func _failed_start() -> Result:
 
 ## A game started from the editor's play button is adopted once its runtime channel listens.
 func _adopt_running_game() -> void:
-	var entry: Dictionary = JsonFile.read(_entry_path())
-	if entry.is_empty() or not _alive(int(entry.get("pid", 0))):
+	var entry: Dictionary = _newest_live_entry(0.0)
+	if entry.is_empty():
 		return
 	_run = GameRun.new()
 	_run.started_by = "editor"
 	_run.display = _display_kind(false)
 	_run.started_unix = float(entry.get("started_unix", 0))
-	_run.pid = int(entry.get("pid", 0))
-	_run.runtime_port = int(entry.get("runtime_port", 0))
+	_take_entry(_run, entry)
+
+
+static func _take_entry(run: GameRun, entry: Dictionary) -> void:
+	run.pid = int(entry.get("pid", 0))
+	run.runtime_port = int(entry.get("runtime_port", 0))
+	run.game_id = str(entry.get("game_id", GameKey.id_of(OS.get_process_id(), run.pid)))
+
+
+## The entry of the live game this editor launched most recently, at or after since_unix ({} if none).
+func _newest_live_entry(since_unix: float) -> Dictionary:
+	var newest: Dictionary = {}
+	for game_id: String in GameKey.ids_launched_by(OS.get_process_id()):
+		var entry: Dictionary = JsonFile.read(GameKey.entry_path(game_id))
+		var started: float = float(entry.get("started_unix", 0))
+		if entry.is_empty() or started < since_unix or not _alive(int(entry.get("pid", 0))):
+			continue
+		if newest.is_empty() or started > float(newest.get("started_unix", 0)):
+			newest = entry
+	return newest
 
 
 func _close(run: GameRun) -> void:
@@ -250,12 +263,11 @@ func _close(run: GameRun) -> void:
 	if _display != null:
 		_display.stop()
 		_display = null
-	var entry_left: bool = FileAccess.file_exists(_entry_path())
+	var entry_left: bool = run.game_id != "" and FileAccess.file_exists(GameKey.entry_path(run.game_id))
 	var debugger: GameDebugger = GameDebugger.active() as GameDebugger
 	var status: int = debugger.exit_status(run.pid) if debugger != null else -1
-	var ending: GameEnding = GameEnding.read(
-		run.pid, run.stop_requested, run.kill_reason, entry_left, status, _log_path()
-	)
+	var log_path: String = _log_path(run)
+	var ending: GameEnding = GameEnding.read(run.pid, run.stop_requested, run.kill_reason, entry_left, status, log_path)
 	run.end = ending.end
 	run.ending = ending.to_dict()
 	run.ended_unix = Time.get_unix_time_from_system()
@@ -264,29 +276,32 @@ func _close(run: GameRun) -> void:
 		_discard_stale_entry()
 
 
-## Removes a runtime entry and token whose game is gone, then rebuilds projects.json.
+## Removes the entries and tokens of games this editor launched that are gone, then rebuilds projects.json.
 func _discard_stale_entry() -> void:
-	var entry: Dictionary = JsonFile.read(_entry_path())
-	if entry.is_empty() or _alive(int(entry.get("pid", 0))):
-		return
-	JsonFile.remove(_entry_path())
-	DirAccess.remove_absolute(InstanceRegistry.token_path("runtime"))
-	# Not awaited: the rebuild finishes on a later frame, and nothing here depends on it.
-	InstanceRegistry.rebuild_locked_async()
+	var removed: bool = false
+	for game_id: String in GameKey.ids_launched_by(OS.get_process_id()):
+		var entry: Dictionary = JsonFile.read(GameKey.entry_path(game_id))
+		if not entry.is_empty() and _alive(int(entry.get("pid", 0))):
+			continue
+		JsonFile.remove(GameKey.entry_path(game_id))
+		DirAccess.remove_absolute(GameKey.token_path(game_id))
+		removed = true
+	if removed:
+		# Not awaited: the rebuild finishes on a later frame, and nothing here depends on it.
+		InstanceRegistry.rebuild_locked_async()
 
 
-func _log_path() -> String:
-	return RegistryPaths.runtime_log_file(ProjectIdentity.project_hash())
+## The run's own log; a game that crashed before it listened (no id yet) left only its log.
+static func _log_path(run: GameRun) -> String:
+	if run.game_id != "":
+		return GameKey.log_path(run.game_id)
+	return GameKey.newest_log_launched_by(OS.get_process_id(), run.started_unix)
 
 
 ## Alive and not a zombie. (OS.is_process_running would reap the editor's own child, but logs an
 ## error for a pid the editor has reaped already, as it does when it stops the game.)
 func _alive(pid: int) -> bool:
 	return ProcessProbe.is_alive(pid)
-
-
-func _entry_path() -> String:
-	return RegistryPaths.entries_dir().path_join(ProjectIdentity.project_hash() + ".runtime.json")
 
 
 static func _tree() -> SceneTree:
