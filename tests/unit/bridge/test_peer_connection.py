@@ -10,7 +10,7 @@ import pytest
 
 from godot_live_mcp.bridge.jsonrpc import Notification
 from godot_live_mcp.bridge.peer_connection import connect_peer, request_quit
-from godot_live_mcp.contract import ErrorCode, ToolError
+from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
 from tests.unit.fakes.fake_editor import FakeEditor, JsonRpcError
 
 pytestmark = pytest.mark.anyio
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.anyio
 async def test_auth_returns_the_editor_identity(tmp_path: Path) -> None:
     async with FakeEditor(tmp_path) as editor, connect_peer(editor.instance.endpoint) as connection:
         assert connection.identity.godot_version == "4.6.3"
-        assert connection.identity.protocol_version == 1
+        assert connection.identity.protocol_version == CONTRACT.protocol_version
 
 
 async def test_wrong_token_is_auth_failed(tmp_path: Path) -> None:

@@ -18,6 +18,7 @@ import anyio
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from godot_live_mcp.contract import CONTRACT
 from godot_live_mcp.instances.instance import EditorInstance, Endpoint
 
 Handler = Callable[[dict[str, Any]], Awaitable[Any]]
@@ -150,7 +151,7 @@ class FakeEditor:
             return False
         identity = {
             "authed": True,
-            "protocol_version": 1,
+            "protocol_version": CONTRACT.protocol_version,
             "godot_version": "4.6.3",
             "plugin_version": "0.1.0",
         }
