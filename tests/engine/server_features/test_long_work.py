@@ -31,6 +31,7 @@ LONG_TOOLS = {
     "runtime_step_until",
     "input_replay",
     "runtime_playtest",
+    "scene_render",
     "navigation_bake",
     "asset_import",
     "test_run",

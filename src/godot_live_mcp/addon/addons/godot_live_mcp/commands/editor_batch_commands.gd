@@ -44,7 +44,9 @@ const COMMANDS := {
 				"tool!": "string: An editor tool, e.g. node_create.",
 				"arguments": ARGUMENTS,
 			},
-			"full": "array<integer>: Steps (by index) whose whole result to return; the others get one line.",
+			# Step indexes are below MAX_STEPS (a constant expression cannot format them in).
+			"full":
+			"array<integer[0..63]>[0..64]: Steps (by index) whose whole result to return; the others get one line.",
 			"name": "string[1..80]: The undo action's name; defaults to the steps' tools.",
 		},
 		"returns":
