@@ -152,6 +152,10 @@ class EditorRoster:
 
     async def target(self, project: str | None, selected: int | None = None) -> EditorTarget:
         """The editor a call goes to (see the module); raises ``ToolError`` naming the choices."""
+        if project is None and selected is None and self._project is not None:
+            # The common call: no choice made, and a served project rules out any guess. Reading the
+            # registry here cost every call a directory scan (a third of the pipeline, bench/latency.py).
+            return EditorTarget(self.primary, self._runtime, self.primary.instance)
         live = self.live()
         chosen = self.resolve(project, selected, live)
         if chosen is None:
