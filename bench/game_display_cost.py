@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import statistics
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,10 +24,7 @@ from mcp.client import Client
 from rich.console import Console
 from rich.table import Table
 
-from godot_live_mcp.instances.addon_install import install_addon
-from godot_live_mcp.instances.launcher import launch_editor
-from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
-from stepping import DEMO_PROJECT, call, mcp_session
+from stepping import call, demo_editor_session
 
 TICKS_S = os.sysconf("SC_CLK_TCK")
 PAGE_KB = os.sysconf("SC_PAGE_SIZE") // 1024
@@ -129,19 +124,8 @@ def report(results: dict[str, Figures], window_s: float) -> None:
 
 
 async def run(repeats: int, window_s: float) -> None:
-    with tempfile.TemporaryDirectory(prefix="godot-live-mcp-bench-") as folder:
-        root = Path(folder)
-        project = root / "project"
-        shutil.copytree(DEMO_PROJECT, project, ignore=shutil.ignore_patterns(".godot"))
-        install_addon(project)
-        env = {REGISTRY_DIR_ENV: str(root / "registry")}
-        editor = launch_editor(project, env=env, log_path=root / "editor.log")
-        try:
-            await editor.wait_ready(120)
-            async with mcp_session(project, env, root / "server.log") as client:
-                results = await measure(client, repeats, window_s)
-        finally:
-            editor.stop()
+    async with demo_editor_session() as client:
+        results = await measure(client, repeats, window_s)
     report(results, window_s)
 
 

@@ -225,7 +225,9 @@ async def mcp_session(project: Path, env: dict[str, str], log_path: Path) -> Asy
             yield client
 
 
-async def run(repeats: int, window_s: float) -> bool:
+@asynccontextmanager
+async def demo_editor_session() -> AsyncIterator[Client]:
+    """A client of ``serve`` on a headless editor of a fresh copy of the demo project, all gone after."""
     with tempfile.TemporaryDirectory(prefix="godot-live-mcp-bench-") as folder:
         root = Path(folder)
         project = root / "project"
@@ -236,9 +238,14 @@ async def run(repeats: int, window_s: float) -> bool:
         try:
             await editor.wait_ready(120)
             async with mcp_session(project, env, root / "server.log") as client:
-                figures = await measure(client, repeats, window_s)
+                yield client
         finally:
             editor.stop()
+
+
+async def run(repeats: int, window_s: float) -> bool:
+    async with demo_editor_session() as client:
+        figures = await measure(client, repeats, window_s)
     return report(figures)
 
 
