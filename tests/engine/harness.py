@@ -15,12 +15,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import anyio
 from mcp.client import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from godot_live_mcp.instances.addon_install import install_addon
 from godot_live_mcp.instances.instance import EditorInstance
 from godot_live_mcp.instances.launcher import EditorProcess, launch_editor
+from godot_live_mcp.instances.registry import live_instances
+from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
 from godot_live_mcp.security.extension_consent import enable as enable_extension
 from godot_live_mcp.security.extension_consent import find_extensions
 
@@ -122,6 +125,40 @@ def start_editor(
     """Launch a headless editor with the server's own launcher; its log joins the end-of-session check."""
     editor_logs.append(log_path)
     return launch_editor(project, env=env, log_path=log_path, extra_args=extra_args)
+
+
+@dataclass(frozen=True)
+class TwoEditors:
+    """Two headless editors of one copy of the demo project, both ready: the live entries by pid."""
+
+    first: EditorProcess
+    second: EditorProcess
+    registry: Path
+    live: dict[int, EditorInstance]
+
+
+@asynccontextmanager
+async def two_editors_of_one_project(
+    engine_editor: EngineEditor, tmp_path: Path, editor_logs: list[Path]
+) -> AsyncIterator[TwoEditors]:
+    """Two editors on one project with a registry of their own; both stopped when the block exits."""
+    project = copy_demo_project(tmp_path / "project")
+    registry = tmp_path / "registry"
+    env = {**engine_editor.env, REGISTRY_DIR_ENV: str(registry)}
+    with (
+        start_editor(project, env, tmp_path / "first.log", editor_logs) as first,
+        start_editor(project, env, tmp_path / "second.log", editor_logs) as second,
+    ):
+        await first.wait_ready(120)
+        await second.wait_ready(120)
+        # Each is ready once its own entry is written; projects.json lists both a rebuild later.
+        with anyio.fail_after(30):
+            while True:
+                live = {instance.pid: instance for instance in live_instances(registry)}
+                if {first.pid, second.pid} <= live.keys():
+                    break
+                await anyio.sleep(0.05)  # pacing only: the projection's own rebuild decides
+        yield TwoEditors(first, second, registry, live)
 
 
 @asynccontextmanager

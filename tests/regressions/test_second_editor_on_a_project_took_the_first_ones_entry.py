@@ -12,9 +12,7 @@ import pytest
 
 from godot_live_mcp.bridge.peer_connection import connect_peer
 from godot_live_mcp.instances.instance import EditorInstance
-from godot_live_mcp.instances.registry import live_instances
-from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
-from tests.engine.harness import EngineEditor, copy_demo_project, start_editor
+from tests.engine.harness import EngineEditor, two_editors_of_one_project
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
@@ -27,16 +25,8 @@ async def answered_pid(instance: EditorInstance) -> int:
 async def test_both_editors_of_one_project_are_registered_and_reachable(
     engine_editor: EngineEditor, tmp_path: Path, editor_logs: list[Path]
 ) -> None:
-    project = copy_demo_project(tmp_path / "project")
-    registry = tmp_path / "registry"
-    env = {**engine_editor.env, REGISTRY_DIR_ENV: str(registry)}
-    with (
-        start_editor(project, env, tmp_path / "first.log", editor_logs) as first,
-        start_editor(project, env, tmp_path / "second.log", editor_logs) as second,
-    ):
-        await first.wait_ready(120)
-        await second.wait_ready(120)
-        live = {instance.pid: instance for instance in live_instances(registry)}
+    async with two_editors_of_one_project(engine_editor, tmp_path, editor_logs) as editors:
+        first, second, live = editors.first, editors.second, editors.live
         with anyio.fail_after(30):
             answers = {pid: await answered_pid(instance) for pid, instance in live.items()}
 

@@ -15,11 +15,9 @@ import pytest
 from godot_live_mcp.bridge.jsonrpc import JsonObject
 from godot_live_mcp.bridge.peer_connection import PeerConnection, connect_peer
 from godot_live_mcp.bridge.reply import CommandSuccess, read_reply
-from godot_live_mcp.instances.instance import EditorInstance, Endpoint
-from godot_live_mcp.instances.registry import live_instances
-from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
+from godot_live_mcp.instances.instance import Endpoint
 from godot_live_mcp.instances.runtime_entry import find_runtime, live_games
-from tests.engine.harness import EngineEditor, copy_demo_project, start_editor
+from tests.engine.harness import EngineEditor, copy_demo_project, start_editor, two_editors_of_one_project
 from tests.engine.instances._serving import WatchedServer, watched_server
 from tests.mcp_results import failure, structured
 
@@ -49,16 +47,8 @@ async def game_pid(endpoint: Endpoint | None) -> int:
 async def test_two_editors_of_one_project_each_reach_their_own_game(
     engine_editor: EngineEditor, tmp_path: Path, editor_logs: list[Path]
 ) -> None:
-    project = copy_demo_project(tmp_path / "project")
-    registry = tmp_path / "registry"
-    env = {**engine_editor.env, REGISTRY_DIR_ENV: str(registry)}
-    with (
-        start_editor(project, env, tmp_path / "first.log", editor_logs) as first,
-        start_editor(project, env, tmp_path / "second.log", editor_logs) as second,
-    ):
-        await first.wait_ready(120)
-        await second.wait_ready(120)
-        editors: dict[int, EditorInstance] = {i.pid: i for i in live_instances(registry)}
+    async with two_editors_of_one_project(engine_editor, tmp_path, editor_logs) as pair:
+        first, second, registry, editors = pair.first, pair.second, pair.registry, pair.live
         with anyio.fail_after(120):
             async with (
                 connect_peer(editors[first.pid].endpoint) as one,
