@@ -3,7 +3,8 @@ extends "res://addons/godot_live_mcp/dispatch/protocol_router.gd"
 ## Turns one authenticated frame into a reply: protocol methods inline, commands through their
 ## lanes. Scene-dependent commands first pass the scene lease; read-only ones then run at once,
 ## serialized ones (mutating or exclusive) one at a time through the mutation lane, whose watchdog
-## answers TIMEOUT for a command past its deadline. Replies go out through send(peer_id, msg).
+## answers TIMEOUT for a command past its deadline. Until the editor has first scanned and imported
+## the project, commands wait for it. Replies go out through send(peer_id, msg).
 
 ## A command has been answered (or cut by the watchdog): its wire name, its time from arrival to answer,
 ## and whether it succeeded.
@@ -13,12 +14,14 @@ const MutationLane := preload("res://addons/godot_live_mcp/dispatch/mutation_lan
 const SceneLease := preload("res://addons/godot_live_mcp/dispatch/scene_lease.gd")
 const EngineServers := preload("res://addons/godot_live_mcp/instances/engine_servers.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const FirstImport := preload("res://addons/godot_live_mcp/dispatch/first_import.gd")
 
 ## The envelope key that tells the server where a command's undo action landed.
 var _landing_key: String = str(ContractData.section("envelope_keys")["undo_landing"])
 
 var _lane: MutationLane = MutationLane.new()
 var _lease: SceneLease = SceneLease.new()
+var _first_import: FirstImport = FirstImport.new()
 
 
 func _init(registry: CommandRegistry, send: Callable) -> void:
@@ -61,6 +64,9 @@ func _dispatch(peer_id: int, request: Dictionary) -> void:
 func _run(peer_id: int, request: Dictionary, context: MCPToolkitToolContext) -> Dictionary:
 	var method: String = request["method"]
 	var options: MCPToolkitCommandOptions = _registry.get_options(method)
+	var busy: Dictionary = await _first_import.wait(context)
+	if not busy.is_empty():
+		return busy
 	var entry: SceneLease.Pass = null
 	if SceneLease.applies_to(method, options):
 		entry = await _lease.enter(peer_id, method, request["params"], options.timeout_ms, context)
