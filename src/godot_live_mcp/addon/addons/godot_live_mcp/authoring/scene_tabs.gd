@@ -13,8 +13,6 @@ const REFRESH_FRAMES := 2
 ## How many frames a tab switch may take before it counts as refused.
 const SWITCH_FRAMES := 10
 
-static var _tab_bar: TabBar = null
-
 
 ## The res:// path of the active scene tab, "" when no scene is open.
 static func active_path() -> String:
@@ -70,13 +68,10 @@ static func unsaved_marks() -> Dictionary:
 	return marks
 
 
+## Found afresh on every read (kept nowhere, so no plugin run sees another's node).
 static func _find_tab_bar() -> TabBar:
-	if is_instance_valid(_tab_bar):
-		return _tab_bar
-	_tab_bar = null
 	var strips: Array[Node] = EditorInterface.get_base_control().find_children("*", "EditorSceneTabs", true, false)
 	if strips.is_empty():
 		return null
 	var bars: Array[Node] = strips[0].find_children("*", "TabBar", true, false)
-	_tab_bar = bars[0] as TabBar if not bars.is_empty() else null
-	return _tab_bar
+	return bars[0] as TabBar if not bars.is_empty() else null
