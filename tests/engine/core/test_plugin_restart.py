@@ -21,7 +21,7 @@ pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
 SERVICES = 'preload("res://addons/godot_live_mcp/core/editor_services.gd").current()'
 MARKER = "printed before the restart"
-BREAKPOINT = {"file": "res://autoload/game_state.gd", "line": 11}
+BREAKPOINT: dict[str, JsonValue] = {"file": "res://autoload/game_state.gd", "line": 11}
 # After this request's answer: off and on again by the editor's own deferred calls. The main-loop
 # guard is left held, as a save cut short would leave it: the old server then reads nothing more.
 RESTART_HELD = f"""
