@@ -56,6 +56,8 @@ async def run(peer: PeerConnection, code: str) -> Any:
 
 async def leave_state_behind(peer: PeerConnection) -> dict[str, Any]:
     """A finished game run, a printed line, a breakpoint and a queued save; then the restart."""
+    # The game loads the project's imports, which a fresh copy gets once the editor is idle.
+    await ask(peer, "editor.wait_for_idle", {"timeout_ms": 60_000}, timeout_s=70.0)
     await ask(peer, "game.start", {}, timeout_s=60.0)
     await ask(peer, "game.stop", {})
     await run(peer, f'print("{MARKER}")')
