@@ -4,7 +4,7 @@ extends RefCounted
 ## composer's Handle owns it): nothing of one plugin run survives into the next. Command modules that
 ## work on this state are built with it (core/editor_module.gd); current() is the one static way in,
 ## kept for the public static extension API (MCPToolkitUndoRedoAction, MCPToolkitSafeSceneOps) and
-## the static scene-edit helper, which cannot be handed it.
+## the static scene helpers (scene_edit.gd, scene_tabs.gd), which cannot be handed it.
 
 const EditorServices := preload("res://addons/godot_live_mcp/core/editor_services.gd")
 const ToolkitSettings := preload("res://addons/godot_live_mcp/core/toolkit_settings.gd")
@@ -25,6 +25,8 @@ var editor_log: LogBuffer = null
 var main_loop: MainLoopGuard = MainLoopGuard.new()
 var undo: UndoLedger = UndoLedger.new()
 var saves: SaveQueue = SaveQueue.new()
+## The editor's scene tab strip, found once (authoring/scene_tabs.gd).
+var scene_tab_bar: TabBar = null
 ## Display servers told to end and not yet reaped (this editor is their parent): GameDisplay.
 var ended_displays: Array[int] = []
 var debugger: GameDebugger = GameDebugger.new()
