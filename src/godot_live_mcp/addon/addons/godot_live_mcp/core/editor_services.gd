@@ -36,7 +36,7 @@ var engine_servers: EngineServers = EngineServers.new()
 var game: GameSession = GameSession.new(debugger, main_loop, ended_displays)
 
 
-## Builds the services and makes them current(); the log capture starts first, so it sees the rest.
+## Builds the services and makes them current(), the log capture started before the composer builds the rest.
 static func open() -> EditorServices:
 	var services: EditorServices = EditorServices.new()
 	services.editor_log = _start_log()
