@@ -3,6 +3,7 @@ extends "unit_test.gd"
 
 const MutationLane := preload("res://addons/godot_live_mcp/dispatch/mutation_lane.gd")
 const UndoBatch := preload("res://addons/godot_live_mcp/authoring/undo_batch.gd")
+const UndoLedger := preload("res://addons/godot_live_mcp/authoring/undo_ledger.gd")
 
 
 ## Holds a job until opened.
@@ -14,7 +15,8 @@ class Gate:
 		opened.emit()
 
 
-var _lane: MutationLane = MutationLane.new()
+var _undo: UndoLedger = UndoLedger.new()
+var _lane: MutationLane = MutationLane.new(_undo)
 var _log: Array[String] = []
 var _answers: Dictionary = {}
 
@@ -78,9 +80,9 @@ func test_a_batch_cut_by_its_deadline_takes_its_steps_back_before_the_next_job_r
 	var step: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.new()
 	step.undo_calls.append(func() -> void: _log.append("step undone"))
 	batch.committed(step)
-	MCPToolkitUndoRedoAction.collect_into(batch)
+	_undo.collect_into(batch)
 	var next: MutationLane.Job = _job("next", null)
-	next.on_started = func() -> void: _log.append("collecting: %s" % MCPToolkitUndoRedoAction.is_collecting())
+	next.on_started = func() -> void: _log.append("collecting: %s" % _undo.is_collecting())
 	_start(_job("batch", gate, 1), "batch")
 	_start(next, "next")
 	OS.delay_msec(5)
@@ -90,7 +92,7 @@ func test_a_batch_cut_by_its_deadline_takes_its_steps_back_before_the_next_job_r
 	equal(_log.slice(0, 3), ["start batch", "step undone", "collecting: false"], "undone first, then the next job")
 	gate.open()
 	await _frames(1)
-	MCPToolkitUndoRedoAction.collect_into(null)
+	_undo.collect_into(null)
 
 
 func test_a_disarmed_watchdog_never_fires() -> void:

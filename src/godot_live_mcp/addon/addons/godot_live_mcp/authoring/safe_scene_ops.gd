@@ -6,7 +6,7 @@ extends RefCounted
 ## (a save shows a progress dialog that runs whole frames). Never call EditorInterface.save_scene()
 ## from a handler directly.
 
-const MainLoopGuard := preload("res://addons/godot_live_mcp/dispatch/main_loop_guard.gd")
+const EditorServices := preload("res://addons/godot_live_mcp/core/editor_services.gd")
 const SceneTabs := preload("res://addons/godot_live_mcp/authoring/scene_tabs.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const PathGuard := preload("res://addons/godot_live_mcp/security/path_guard.gd")
@@ -14,9 +14,6 @@ const SceneTarget := preload("res://addons/godot_live_mcp/authoring/scene_target
 const DEFAULT_SCAN_IDLE_TIMEOUT_MS := 30000
 ## The editor setting that saves the open scenes before the game runs.
 const SAVE_BEFORE_RUNNING := "run/auto_save/save_before_running"
-
-static var _queued: Dictionary = {}  # save id -> {"done": bool, "result": Dictionary}
-static var _next_id: int = 1
 
 
 ## True once the editor is neither scanning nor importing; false if that takes longer than timeout_ms.
@@ -62,16 +59,17 @@ static func save(path: String = "") -> Result:
 	await _tree().process_frame
 	var previous: String = SceneTabs.active_path()
 	var switching: bool = path != "" and path != previous
-	MainLoopGuard.hold()
+	var services: EditorServices = EditorServices.current()
+	services.main_loop.hold()
 	if switching:
 		var shown: Result = await SceneTabs.activate(path)
 		if shown.failed():
-			MainLoopGuard.release()
+			services.main_loop.release()
 			return shown
 	var saved: bool = write_edited(target)
 	if switching:
 		await SceneTabs.return_to(previous)
-	MainLoopGuard.release()
+	services.main_loop.release()
 	if not saved:
 		return Result.fail("SAVE_FAILED", "Saving '%s' failed." % target, "editor_get_log shows the engine's reason.")
 	return Result.of({"scene": target, "saved": true})
@@ -120,26 +118,12 @@ static func without_editor_save(play: Callable) -> void:
 
 ## Starts a save after the current handler returns; poll the result with check_save(id).
 static func queue_save(path: String = "") -> String:
-	var id: String = "save-%d" % _next_id
-	_next_id += 1
-	_queued[id] = {"done": false}
-	_run_queued.call_deferred(id, path)
-	return id
+	return EditorServices.current().saves.queue(save_scene.bind(path))
 
 
 ## {"done": bool, "success": bool, "result": {...}}, or {"done": false, "unknown": true}.
 static func check_save(id: String, clear: bool = false) -> Dictionary:
-	if not _queued.has(id):
-		return {"done": false, "unknown": true}
-	var state: Dictionary = _queued[id]
-	if clear and state["done"]:
-		_queued.erase(id)
-	return state
-
-
-static func _run_queued(id: String, path: String) -> void:
-	var result: Dictionary = await save_scene(path)
-	_queued[id] = {"done": true, "success": bool(result.get("success", false)), "result": result}
+	return EditorServices.current().saves.check(id, clear)
 
 
 static func _scan_idle_timeout_ms() -> int:

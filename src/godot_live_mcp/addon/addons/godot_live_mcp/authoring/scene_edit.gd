@@ -8,6 +8,7 @@ extends RefCounted
 const SceneTarget := preload("res://addons/godot_live_mcp/authoring/scene_target.gd")
 const SceneTabs := preload("res://addons/godot_live_mcp/authoring/scene_tabs.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const EditorServices := preload("res://addons/godot_live_mcp/core/editor_services.gd")
 const MainLoopGuard := preload("res://addons/godot_live_mcp/dispatch/main_loop_guard.gd")
 
 
@@ -21,13 +22,15 @@ static func edit(params: Dictionary, work: Callable) -> Result:
 	var target: SceneTarget = found.value
 	var previous: String = SceneTabs.active_path()
 	var switching: bool = target.path != previous
+	# Static because every command module edits through it; the guard is this editor's (EditorServices).
+	var main_loop: MainLoopGuard = EditorServices.current().main_loop
 	if switching:
-		MainLoopGuard.hold()
+		main_loop.hold()
 	# Untyped on purpose: a handler that breaks must not skip the release below.
 	var outcome: Variant = await _edit_in(target, work)
 	if switching:
 		await SceneTabs.return_to(previous)
-		MainLoopGuard.release()
+		main_loop.release()
 	if not outcome is Result:
 		return Result.fail("INTERNAL", "The edit of '%s' failed unexpectedly." % target.path)
 	var result: Result = outcome

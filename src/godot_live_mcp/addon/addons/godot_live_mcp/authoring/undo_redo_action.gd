@@ -9,20 +9,13 @@ extends RefCounted
 ## collects (editor_batch), actions go to it instead: commit() runs the do side at once, and the
 ## batch files all of them as one action when it ends, or undoes them when a step fails.
 
-const UndoBatch := preload("res://addons/godot_live_mcp/authoring/undo_batch.gd")
+const EditorServices := preload("res://addons/godot_live_mcp/core/editor_services.gd")
+const UndoLedger := preload("res://addons/godot_live_mcp/authoring/undo_ledger.gd")
 
 ## What every action's name starts with, so the history tells MCP's actions apart.
 const PREFIX := "MCP: "
 
-## Where the newest action landed: {"history": "scene", "scene": path} or {"history": "global"}. Static
-## because actions are begun from static helpers everywhere; the mutation lane (one command at a time)
-## takes it after each command, so a client's editor_undo can find its own last change.
-static var _landing: Dictionary = {}
-
-## The batch collecting actions right now, or null (the mutation lane runs one command at a time).
-static var _collector: UndoBatch = null
-
-## What a collected action holds (see _collector): its context and both sides as Callables, in order.
+## What a collected action holds (see UndoLedger.collector): its context and both sides as Callables, in order.
 var context: Object = null
 var do_calls: Array[Callable] = []
 var undo_calls: Array[Callable] = []
@@ -30,6 +23,8 @@ var do_references: Array[Object] = []
 var undo_references: Array[Object] = []
 
 var _manager: EditorUndoRedoManager
+## The running plugin's ledger (EditorServices.undo): where this action is collected, where it landed.
+var _ledger: UndoLedger = null
 var _committed: bool = false
 var _collecting: bool = false
 
@@ -40,30 +35,14 @@ static func begin(
 	var action: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.new()
 	action._manager = EditorInterface.get_editor_undo_redo() if Engine.is_editor_hint() else null
 	action.context = context
-	action._collecting = action._manager != null and _collector != null
+	var services: EditorServices = EditorServices.current()
+	action._ledger = services.undo if services != null else null
+	action._collecting = action._manager != null and action._ledger != null and action._ledger.is_collecting()
 	if action._collecting:
-		_collector.opened(action)
+		action._ledger.collector.opened(action)
 	elif action._manager != null:
 		action._manager.create_action(PREFIX + what, merge, context)
 	return action
-
-
-## Collect the actions begun from now on into batch (null: record into the editor's history again).
-static func collect_into(batch: UndoBatch) -> void:
-	_collector = batch
-
-
-## The command in flight was cut by its deadline and the lane moves on: the batch collecting (if any)
-## takes its steps back now and collects nothing more, so no later command's action joins it.
-static func cut_collection() -> void:
-	if _collector != null:
-		_collector.cut_short()
-		_collector = null
-
-
-## Whether a batch collects the actions begun now.
-static func is_collecting() -> bool:
-	return _collector != null
 
 
 ## False where there is no editor undo system to record into.
@@ -131,13 +110,6 @@ func commit() -> void:
 	_commit(true)
 
 
-## Where the actions committed since the last call landed (the newest), then forgets it; {} if none.
-static func take_landing() -> Dictionary:
-	var landing: Dictionary = _landing
-	_landing = {}
-	return landing
-
-
 func _commit(execute: bool) -> void:
 	if _committed:
 		push_warning("godot_live_mcp: an undo action was committed twice; the second commit is ignored")
@@ -147,7 +119,8 @@ func _commit(execute: bool) -> void:
 		if execute:
 			for call: Callable in do_calls:
 				call.call()
-		_collector.committed(self)
+		if _ledger.is_collecting():  # not when its batch was cut by its deadline meanwhile
+			_ledger.collector.committed(self)
 		return
 	if not is_active():
 		return
@@ -162,10 +135,12 @@ func _commit(execute: bool) -> void:
 	var versions: Array[int] = [scene.get_version() if scene != null else 0, global.get_version()]
 	var scene_path: String = root.scene_file_path if root != null else ""
 	_manager.commit_action(execute)
+	if _ledger == null:
+		return
 	if scene != null and scene.get_version() != versions[0]:
-		_landing = {"history": "scene", "scene": scene_path}
+		_ledger.landing = {"history": "scene", "scene": scene_path}
 	elif global.get_version() != versions[1]:
-		_landing = {"history": "global"}
+		_ledger.landing = {"history": "global"}
 
 
 func _add(adder: Callable, callable: Callable) -> void:

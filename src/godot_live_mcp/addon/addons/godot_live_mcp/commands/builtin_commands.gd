@@ -6,6 +6,8 @@ const Declarations := preload("res://addons/godot_live_mcp/dispatch/declarations
 const CommandRegistry := preload("res://addons/godot_live_mcp/dispatch/command_registry.gd")
 const RuntimeCommands := preload("res://addons/godot_live_mcp/runtime/commands/runtime_commands.gd")
 const BatchCommands := preload("res://addons/godot_live_mcp/commands/editor_batch_commands.gd")
+const EditorModule := preload("res://addons/godot_live_mcp/core/editor_module.gd")
+const EditorServices := preload("res://addons/godot_live_mcp/core/editor_services.gd")
 
 const MODULES: Array[Script] = [
 	preload("res://addons/godot_live_mcp/commands/editor_commands.gd"),
@@ -76,13 +78,19 @@ const MODULES: Array[Script] = [
 
 ## Every built-in command, in catalogue order. The game's commands (RuntimeCommands.MODULES) are
 ## described only: called in the editor, they answer RUNTIME_ONLY (the server sends them to the game).
-static func register_all(registry: CommandRegistry) -> void:
+## A module that works on the editor's state (an EditorModule) is built with services and its handlers
+## bound to that instance. Returns those instances, which the caller must keep.
+static func register_all(registry: CommandRegistry, services: EditorServices) -> Array[EditorModule]:
+	var built: Array[EditorModule] = []
 	for module: Script in MODULES:
 		if module == BatchCommands:  # its steps call the registry's commands
-			BatchCommands.register(registry)
-			continue
-		if module != RuntimeCommands:
+			BatchCommands.register(registry, services.undo)
+		elif module == RuntimeCommands:
+			for runtime_module: Script in RuntimeCommands.MODULES:
+				Declarations.register_module(registry, runtime_module, null, true)
+		elif module.get_base_script() == EditorModule:
+			built.append(module.new(services))
+			Declarations.register_module(registry, module, built.back())
+		else:
 			Declarations.register_module(registry, module)
-			continue
-		for runtime_module: Script in RuntimeCommands.MODULES:
-			Declarations.register_module(registry, runtime_module, null, true)
+	return built

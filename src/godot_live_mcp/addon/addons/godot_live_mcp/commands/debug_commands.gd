@@ -1,5 +1,5 @@
 @tool
-extends RefCounted
+extends "res://addons/godot_live_mcp/core/editor_module.gd"
 ## debug.*: the editor's debugger on the game it runs: where the game stopped and why, its stack and
 ## variables, breakpoints, continuing and stepping, evaluating an expression in a frame.
 
@@ -74,8 +74,8 @@ const COMMANDS := {
 }
 
 
-static func state(params: CommandParams) -> Result:
-	var debugger: GameDebugger = GameDebugger.active() as GameDebugger
+func state(params: CommandParams) -> Result:
+	var debugger: GameDebugger = _services.debugger
 	var found: Dictionary = debugger.summary()
 	found["running"] = debugger.is_running()
 	if not found["paused"]:
@@ -93,8 +93,8 @@ static func state(params: CommandParams) -> Result:
 	return Result.of(found)
 
 
-static func set_breakpoint(params: CommandParams) -> Result:
-	var debugger: GameDebugger = GameDebugger.active() as GameDebugger
+func set_breakpoint(params: CommandParams) -> Result:
+	var debugger: GameDebugger = _services.debugger
 	var added: Result = debugger.breakpoints.add(params.text("file"), params.integer("line"))
 	if added.failed():
 		return added
@@ -102,8 +102,8 @@ static func set_breakpoint(params: CommandParams) -> Result:
 	return Result.of({"breakpoints": debugger.breakpoints.listed(), "added": added.value})
 
 
-static func remove_breakpoint(params: CommandParams) -> Result:
-	var debugger: GameDebugger = GameDebugger.active() as GameDebugger
+func remove_breakpoint(params: CommandParams) -> Result:
+	var debugger: GameDebugger = _services.debugger
 	if not debugger.breakpoints.remove(params.text("file"), params.integer("line")):
 		return Result.fail(
 			"NOT_FOUND",
@@ -114,26 +114,24 @@ static func remove_breakpoint(params: CommandParams) -> Result:
 	return Result.of({"breakpoints": debugger.breakpoints.listed()})
 
 
-static func list_breakpoints(_params: CommandParams) -> Result:
-	return Result.of({"breakpoints": (GameDebugger.active() as GameDebugger).breakpoints.listed()})
+func list_breakpoints(_params: CommandParams) -> Result:
+	return Result.of({"breakpoints": _services.debugger.breakpoints.listed()})
 
 
-static func resume(_params: CommandParams) -> Result:
-	var debugger: GameDebugger = GameDebugger.active() as GameDebugger
-	return _with_running(debugger, await debugger.resume())
+func resume(_params: CommandParams) -> Result:
+	return _with_running(_services.debugger, await _services.debugger.resume())
 
 
-static func step(params: CommandParams) -> Result:
-	var debugger: GameDebugger = GameDebugger.active() as GameDebugger
-	return _with_running(debugger, await debugger.step(params.text("mode")))
+func step(params: CommandParams) -> Result:
+	return _with_running(_services.debugger, await _services.debugger.step(params.text("mode")))
 
 
-static func evaluate(params: CommandParams) -> Result:
+func evaluate(params: CommandParams) -> Result:
 	var expression: String = params.text("expression")
 	var parsed: Expression = Expression.new()
 	if parsed.parse(expression) != OK:
 		return Result.fail("PARSE_ERROR", "'%s' is not an expression: %s" % [expression, parsed.get_error_text()])
-	var debugger: GameDebugger = GameDebugger.active() as GameDebugger
+	var debugger: GameDebugger = _services.debugger
 	var value: Result = await debugger.evaluate(expression, params.integer("frame"))
 	if value.failed():
 		return value

@@ -12,6 +12,7 @@ const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_par
 const CommandRegistry := preload("res://addons/godot_live_mcp/dispatch/command_registry.gd")
 const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
 const UndoBatch := preload("res://addons/godot_live_mcp/authoring/undo_batch.gd")
+const UndoLedger := preload("res://addons/godot_live_mcp/authoring/undo_ledger.gd")
 const StepReferences := preload("res://addons/godot_live_mcp/authoring/step_references.gd")
 const StepLine := preload("res://addons/godot_live_mcp/commands/editor_batch_line.gd")
 
@@ -61,26 +62,28 @@ const COMMANDS := {
 }
 
 
-## Adds editor.batch to registry, its handler bound to it.
-static func register(registry: CommandRegistry) -> void:
+## Adds editor.batch to registry, its handler bound to it and to the editor's undo ledger.
+static func register(registry: CommandRegistry, undo: UndoLedger) -> void:
 	for name: String in COMMANDS:
 		var options: MCPToolkitCommandOptions = Declarations.options_for(COMMANDS[name], GROUP, "editor")
-		registry.add_declared(name, Callable(EditorBatchCommands, "batch").bind(weakref(registry)), options)
+		registry.add_declared(name, Callable(EditorBatchCommands, "batch").bind(weakref(registry), undo), options)
 
 
-static func batch(params: CommandParams, context: MCPToolkitToolContext, registry_ref: WeakRef) -> Result:
-	if MCPToolkitUndoRedoAction.is_collecting():
+static func batch(
+	params: CommandParams, context: MCPToolkitToolContext, registry_ref: WeakRef, undo: UndoLedger
+) -> Result:
+	if undo.is_collecting():
 		return Result.fail("INVALID_OPERATION", "editor_batch cannot run inside another batch.")
 	var registry: CommandRegistry = registry_ref.get_ref() as CommandRegistry
 	var planned: Result = _plan(registry, params.list("steps"))
 	if planned.failed():
 		return planned
 	var collected: UndoBatch = UndoBatch.new()
-	MCPToolkitUndoRedoAction.collect_into(collected)
+	undo.collect_into(collected)
 	var ran: Result = await _run(registry, planned.value, collected, context)
 	if collected.cut:  # past its deadline: its steps were taken back then, and TIMEOUT answered
 		return Result.fail("TIMEOUT", "The batch ran past its deadline; its finished steps were undone.")
-	MCPToolkitUndoRedoAction.collect_into(null)
+	undo.collect_into(null)
 	if ran.failed():
 		collected.roll_back()
 		return ran

@@ -1,12 +1,11 @@
 @tool
-extends RefCounted
+extends "res://addons/godot_live_mcp/core/editor_module.gd"
 ## editor.execute: run GDScript in the editor, the way execute_code runs it in the game, with the
 ## edited scene as `scene`. What the code changes is not recorded in any undo history.
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const CodeRunner := preload("res://addons/godot_live_mcp/runtime/code_runner.gd")
-const EditorLog := preload("res://addons/godot_live_mcp/diagnostics/editor_log.gd")
 
 const GROUP := "editor"
 const COMMANDS := {
@@ -26,8 +25,8 @@ const COMMANDS := {
 }
 
 
-static func execute(params: CommandParams) -> Result:
+func execute(params: CommandParams) -> Result:
 	var outcome: Result = await CodeRunner.run(
-		params.text("code"), params.text("mode"), EditorLog.buffer(), EditorInterface.get_edited_scene_root()
+		params.text("code"), params.text("mode"), _services.editor_log, EditorInterface.get_edited_scene_root()
 	)
 	return CodeRunner.answer(outcome, "editor_get_log")

@@ -1,11 +1,10 @@
 @tool
-extends RefCounted
+extends "res://addons/godot_live_mcp/core/editor_module.gd"
 ## editor.get_log: the editor's output (prints, warnings, errors) since the plugin started, read
 ## by cursor so a caller can fetch only what is new since its last call.
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
-const EditorLog := preload("res://addons/godot_live_mcp/diagnostics/editor_log.gd")
 const LogBuffer := preload("res://addons/godot_live_mcp/diagnostics/log_buffer.gd")
 const LogPage := preload("res://addons/godot_live_mcp/diagnostics/log_page.gd")
 
@@ -27,8 +26,8 @@ const COMMANDS := {
 }
 
 
-static func get_log(params: CommandParams) -> Result:
-	var buffer: LogBuffer = EditorLog.buffer()
+func get_log(params: CommandParams) -> Result:
+	var buffer: LogBuffer = _services.editor_log
 	if buffer != null:
 		return LogPage.read(buffer, params.raw, "editor_get_log")
 	if not LogBuffer.can_capture():

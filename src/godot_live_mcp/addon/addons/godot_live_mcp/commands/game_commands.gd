@@ -1,11 +1,10 @@
 @tool
-extends RefCounted
+extends "res://addons/godot_live_mcp/core/editor_module.gd"
 ## game.start / game.stop / game.status: run the project's game from this editor for the runtime
 ## tools. Start and stop run one at a time with mutations (exclusive execution).
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
-const GameSession := preload("res://addons/godot_live_mcp/commands/playtest/game_session.gd")
 
 const GROUP := "game"
 const RUN := [
@@ -68,12 +67,9 @@ const COMMANDS := {
 	},
 }
 
-## The game this editor runs; one per editor.
-static var _session: GameSession = null
-
 
 ## Checks the scene to run, then starts the game through the session.
-static func start(params: CommandParams) -> Result:
+func start(params: CommandParams) -> Result:
 	var scene: String = params.text("scene")
 	if scene == "" and str(ProjectSettings.get_setting("application/run/main_scene", "")) == "":
 		return Result.fail(
@@ -81,18 +77,12 @@ static func start(params: CommandParams) -> Result:
 		)
 	if scene != "" and (not scene.begins_with("res://") or not ResourceLoader.exists(scene, "PackedScene")):
 		return Result.fail("NOT_FOUND", "No scene at '%s'." % scene, MCPToolkitError.hint_for_param("file_path"))
-	return await session().start(scene, params.flag("break_on_error"), params.flag("display"))
+	return await _services.game.start(scene, params.flag("break_on_error"), params.flag("display"))
 
 
-static func stop(_params: CommandParams) -> Result:
-	return await session().stop()
+func stop(_params: CommandParams) -> Result:
+	return await _services.game.stop()
 
 
-static func status(_params: CommandParams) -> Result:
-	return Result.of(session().status())
-
-
-static func session() -> GameSession:
-	if _session == null:
-		_session = GameSession.new()
-	return _session
+func status(_params: CommandParams) -> Result:
+	return Result.of(_services.game.status())

@@ -1,5 +1,5 @@
 @tool
-extends RefCounted
+extends "res://addons/godot_live_mcp/core/editor_module.gd"
 ## scene.render: a scene drawn without playing it, as an image the assistant can look at, from any
 ## editor (a headless one too): a separate Godot renders it on a private virtual screen.
 
@@ -48,7 +48,7 @@ const COMMANDS := {
 }
 
 
-static func render(params: CommandParams) -> Result:
+func render(params: CommandParams) -> Result:
 	var source: Result = _source(params.text("scene"))
 	if source.failed():
 		return source
@@ -57,7 +57,9 @@ static func render(params: CommandParams) -> Result:
 		int(params.raw.get("height", ProjectSettings.get_setting(WINDOW_HEIGHT, 648)))
 	)
 	var scene_file: String = str(source.value["file"])
-	var rendered: Result = await RenderJob.render(scene_file, size, params.text("view") == "framing")
+	var rendered: Result = await RenderJob.render(
+		scene_file, size, params.text("view") == "framing", _services.ended_displays
+	)
 	if scene_file.begins_with("user://"):
 		DirAccess.remove_absolute(scene_file)
 	if rendered.failed():

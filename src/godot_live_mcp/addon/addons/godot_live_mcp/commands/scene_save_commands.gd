@@ -1,5 +1,5 @@
 @tool
-extends RefCounted
+extends "res://addons/godot_live_mcp/core/editor_module.gd"
 ## scene.save, scene.save_as, scene.close: writing open scenes to their files and closing tabs.
 ## Saves wait for filesystem scans and hold request intake while the engine writes (a save runs
 ## whole frames); closing refuses to drop unsaved changes unless asked.
@@ -10,7 +10,6 @@ const SceneFileCommands := preload("res://addons/godot_live_mcp/commands/scene_f
 const SceneTarget := preload("res://addons/godot_live_mcp/authoring/scene_target.gd")
 const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
 const SceneTabs := preload("res://addons/godot_live_mcp/authoring/scene_tabs.gd")
-const MainLoopGuard := preload("res://addons/godot_live_mcp/dispatch/main_loop_guard.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 
 const GROUP := "scene"
@@ -64,7 +63,7 @@ static func save(params: CommandParams) -> Result:
 	return await MCPToolkitSafeSceneOps.save(target.path)
 
 
-static func save_as(params: CommandParams) -> Result:
+func save_as(params: CommandParams) -> Result:
 	var path: String = params.text("path")
 	var found: Result = SceneTarget.require(params.text("scene"))
 	var checked: Result = SceneFileCommands.scene_path(path)
@@ -115,15 +114,15 @@ static func _save_as_policy(target: SceneTarget, path: String, params: CommandPa
 	return policy
 
 
-static func _write_as(root: Node, path: String) -> Result:
+func _write_as(root: Node, path: String) -> Result:
 	var idle: Result = await MCPToolkitSafeSceneOps.scan_idle()
 	if idle.failed():
 		return idle
 	var old_path: String = root.scene_file_path
 	DirAccess.make_dir_recursive_absolute(path.get_base_dir())
-	MainLoopGuard.hold()
+	_services.main_loop.hold()
 	var saved: bool = MCPToolkitSafeSceneOps.write_edited(path)
-	MainLoopGuard.release()
+	_services.main_loop.release()
 	if not saved:
 		return Result.fail("SAVE_FAILED", "Saving '%s' as '%s' failed." % [old_path, path])
 	return Result.of({"scene": path, "saved": true, "previous_path": old_path})

@@ -39,7 +39,7 @@ func enter() -> void:
 
 
 func breakpoints() -> PackedStringArray:
-	return _handle.debugger.breakpoints.as_arguments() if _handle != null else PackedStringArray()
+	return _handle.services.debugger.breakpoints.as_arguments() if _handle != null else PackedStringArray()
 
 
 func exit() -> void:

@@ -29,9 +29,6 @@ const RESUME_HINT := "debug_continue lets it run on, debug_step steps a line, ga
 ## After an error the failing function cannot go on line by line: no debug_step then.
 const ERROR_HINT := "debug_continue lets it run on (the failing function ends there), game_stop ends it."
 
-## The one plugin of this editor (null while the addon is off).
-static var _active: EditorDebuggerPlugin = null
-
 var breakpoints: BreakpointList = BreakpointList.new()
 var _session_id: int = -1
 var _paused: bool = false
@@ -53,21 +50,14 @@ var _panels: Dictionary = {}  # session id -> its ScriptEditorDebugger
 var _exit_watch: ExitWatch = null
 
 
-static func active() -> EditorDebuggerPlugin:
-	return _active
-
-
-## Makes this the editor's debugger plugin; host (the editor plugin) carries the exit watch.
+## Starts watching the game's exit; host (the editor plugin) carries the exit watch.
 func activate(host: Node) -> void:
-	_active = self
 	_exit_watch = ExitWatch.new()
 	host.add_child(_exit_watch)
 
 
 ## Undoes activate(), the listeners of changed and every connection to the debugger panels.
 func release() -> void:
-	if _active == self:
-		_active = null
 	for connection: Dictionary in changed.get_connections():
 		changed.disconnect(connection["callable"])
 	if _exit_watch != null:

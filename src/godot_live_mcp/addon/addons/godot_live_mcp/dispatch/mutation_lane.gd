@@ -6,6 +6,7 @@ extends RefCounted
 ## generation moves on so the stale job's tail changes nothing, and the next job starts.
 
 const MutationWatchdog := preload("res://addons/godot_live_mcp/dispatch/mutation_watchdog.gd")
+const UndoLedger := preload("res://addons/godot_live_mcp/authoring/undo_ledger.gd")
 
 
 class Ticket:
@@ -37,6 +38,12 @@ var watchdog: MutationWatchdog = MutationWatchdog.new()
 var _busy: bool = false
 var _waiting: Array[Ticket] = []
 var _generation: int = 0
+var _undo: UndoLedger
+
+
+## undo: the editor's ledger, whose batch a command cut by its deadline must take back.
+func _init(undo: UndoLedger) -> void:
+	_undo = undo
 
 
 ## The job's envelope when it ran; CANCELLED when it was cancelled before its turn; {} when the
@@ -72,7 +79,7 @@ func _expire(generation: int, job: Job) -> void:
 		return
 	_generation += 1
 	job.on_expired.call()
-	MCPToolkitUndoRedoAction.cut_collection()  # before the next command can act
+	_undo.cut_collection()  # before the next command can act
 	job.context.cancel()
 	_hand_over()
 

@@ -12,20 +12,23 @@ signal call_finished(method: String, duration_ms: float, succeeded: bool)
 
 const MutationLane := preload("res://addons/godot_live_mcp/dispatch/mutation_lane.gd")
 const SceneLease := preload("res://addons/godot_live_mcp/dispatch/scene_lease.gd")
-const EngineServers := preload("res://addons/godot_live_mcp/instances/engine_servers.gd")
+const EditorServices := preload("res://addons/godot_live_mcp/core/editor_services.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const FirstImport := preload("res://addons/godot_live_mcp/dispatch/first_import.gd")
 
 ## The envelope key that tells the server where a command's undo action landed.
 var _landing_key: String = str(ContractData.section("envelope_keys")["undo_landing"])
 
-var _lane: MutationLane = MutationLane.new()
+var _lane: MutationLane
 var _lease: SceneLease = SceneLease.new()
 var _first_import: FirstImport = FirstImport.new()
+var _services: EditorServices
 
 
-func _init(registry: CommandRegistry, send: Callable) -> void:
+func _init(registry: CommandRegistry, send: Callable, services: EditorServices) -> void:
 	super(registry, send)
+	_services = services
+	_lane = MutationLane.new(services.undo)
 	_protocol[method_name("language_server")] = _language_server
 
 
@@ -94,7 +97,7 @@ func _job(
 	var params: Dictionary = request["params"]
 	var work: Callable = func() -> Dictionary:
 		_start(peer_id, request)
-		MCPToolkitUndoRedoAction.take_landing()  # what an earlier, cut command left is not this one's
+		_services.undo.take_landing()  # what an earlier, cut command left is not this one's
 		return _with_landing(await _registry.call_command(method, params, context))
 	var job: MutationLane.Job = MutationLane.Job.new(work, context, options.timeout_ms)
 	job.on_queued = func(position: int) -> void:
@@ -125,7 +128,7 @@ func _expire(
 ## A successful envelope names the history its undo action went to (the server keeps it per session,
 ## for editor_undo without a target). Serialized commands run one at a time, so the landing is theirs.
 func _with_landing(envelope: Dictionary) -> Dictionary:
-	var landing: Dictionary = MCPToolkitUndoRedoAction.take_landing()
+	var landing: Dictionary = _services.undo.take_landing()
 	if not landing.is_empty() and envelope.get("success") == true:
 		envelope[_landing_key] = landing
 	return envelope
@@ -137,7 +140,7 @@ func _notify(peer_id: int, method: String, params: Dictionary) -> void:
 
 ## The editor's language server for the lsp tools: opened on demand (see engine_servers.gd).
 func _language_server(_peer_id: int, _params: Dictionary) -> Dictionary:
-	var opened: Result = EngineServers.open_for_tools()
+	var opened: Result = _services.engine_servers.open_for_tools()
 	if opened.failed():
 		return {"success": false, "code": opened.code, "error": opened.message, "hint": opened.hint}
 	return {"success": true}.merged(opened.value)

@@ -10,7 +10,6 @@ extends Node
 ## the debug tools use the editor's debugger session. An editor a person started keeps both servers
 ## as their editor settings say.
 
-const EngineServers := preload("res://addons/godot_live_mcp/instances/engine_servers.gd")
 const ScanHazard := preload("res://addons/godot_live_mcp/security/scan_hazard.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 
@@ -21,9 +20,6 @@ const PORT_ENV := "GODOT_MCP_LSP_PORT"
 const LANGUAGE_SERVER := "GDScriptLanguageServer"
 ## A change in this group restarts a language server that was stopped (the engine starts it once).
 const RESTART_SETTING := "network/language_server/poll_limit_usec"
-
-## The one node of this editor (null while the addon is off).
-static var _active: EngineServers = null
 
 var _language_server: Node
 var _opened_ms: int = -1
@@ -38,7 +34,6 @@ func _init() -> void:
 ## Holds the language server still (only in an editor the launcher started); stops it first when the
 ## plugin was enabled in an editor where it already listens.
 func close_at_start(editor: Node) -> void:
-	_active = self
 	if OS.get_environment(PORT_ENV).to_int() <= 0:
 		return
 	for child: Node in editor.get_children():
@@ -54,8 +49,6 @@ func close_at_start(editor: Node) -> void:
 
 ## Gives the language server back to the editor as it was: running, its restart setting restored.
 func restore() -> void:
-	if _active == self:
-		_active = null
 	if _language_server == null:
 		return
 	if _restart_value >= 0:
@@ -66,7 +59,7 @@ func restore() -> void:
 
 ## The answer to "language_server": its port, opening it for IDLE_MS more; refused while a folder
 ## link loops (the engine's workspace walks every folder of the project when a client initializes).
-static func open_for_tools() -> Result:
+func open_for_tools() -> Result:
 	var port: int = OS.get_environment(PORT_ENV).to_int()
 	var hazard: String = ScanHazard.looping_link()
 	if hazard != "":
@@ -75,9 +68,9 @@ static func open_for_tools() -> Result:
 			"The folder link %s loops back into the project: the language server would walk it without end." % hazard,
 			"Remove the link (the editor cannot scan the project while it is there either)."
 		)
-	if _active == null or _active._language_server == null:
+	if _language_server == null:
 		return Result.of({"port": port, "managed": false})
-	_active._open_language_server()
+	_open_language_server()
 	return Result.of({"port": port, "managed": true, "idle_close_s": _idle_ms() / 1000})
 
 

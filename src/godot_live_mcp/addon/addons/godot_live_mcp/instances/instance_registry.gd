@@ -12,14 +12,15 @@ const ProcessProbe := preload("res://addons/godot_live_mcp/instances/process_pro
 const GameKey := preload("res://addons/godot_live_mcp/instances/game_key.gd")
 const SCHEMA := 1
 
-## This editor's file stem, chosen once: "<hash>", or "<hash>.<pid>" when another live editor has the
-## project open already (each keeps its own entry and token).
-static var _editor_stem: String = ""
+## This editor's file stem, chosen once per plugin run (each run has its own endpoint and registry):
+## "<hash>", or "<hash>.<pid>" when another live editor has the project open already (each keeps its
+## own entry and token).
+var _editor_stem: String = ""
 var _entry_path: String = ""
 
 
 ## The token file path for a channel of this project ("editor" or "runtime").
-static func token_path(channel: String) -> String:
+func token_path(channel: String) -> String:
 	return RegistryPaths.tokens_dir().path_join(_file_stem(channel) + ".token")
 
 
@@ -80,7 +81,7 @@ static func rebuild_locked_async() -> Error:
 
 ## "<project hash>" (or "<project hash>.<pid>", see _editor_stem) for the editor,
 ## "<project hash>.runtime.<game id>" for a game (see game_key.gd).
-static func _file_stem(channel: String) -> String:
+func _file_stem(channel: String) -> String:
 	var project: String = ProjectIdentity.project_hash()
 	if channel == "runtime":
 		return GameKey.stem(GameKey.own_id())

@@ -49,7 +49,7 @@ func open(buffer_bytes: int, on_message: Callable, on_peer_closed: Callable) -> 
 			"godot_live_mcp: no free port in %d-%d for the %s channel%s" % [ports.first, ports.last, channel, pinned]
 		)
 		return ERR_CANT_CREATE
-	_token_path = InstanceRegistry.token_path(channel)
+	_token_path = _instances.token_path(channel)
 	var err: Error = AuthToken.write(_token_path, token)
 	if err != OK:
 		push_error(

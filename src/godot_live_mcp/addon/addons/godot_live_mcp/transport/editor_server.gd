@@ -12,13 +12,14 @@ const IdleSleep := preload("res://addons/godot_live_mcp/transport/idle_sleep.gd"
 const Jsonrpc := preload("res://addons/godot_live_mcp/transport/jsonrpc.gd")
 const ContractData := preload("res://addons/godot_live_mcp/contract/contract_data.gd")
 const RequestRouter := preload("res://addons/godot_live_mcp/dispatch/request_router.gd")
-const MainLoopGuard := preload("res://addons/godot_live_mcp/dispatch/main_loop_guard.gd")
+const EditorServices := preload("res://addons/godot_live_mcp/core/editor_services.gd")
 const ToolkitSettings := preload("res://addons/godot_live_mcp/core/toolkit_settings.gd")
 const WsTransport := preload("res://addons/godot_live_mcp/transport/ws_transport.gd")
 const ParentWatch := preload("res://addons/godot_live_mcp/instances/parent_watch.gd")
 const Linger := preload("res://addons/godot_live_mcp/instances/linger.gd")
 
 var _registry: CommandRegistry
+var _services: EditorServices
 var _endpoint: ChannelEndpoint = ChannelEndpoint.new("editor")
 var _router: RequestRouter
 var _idle_sleep: IdleSleep = IdleSleep.new()
@@ -27,14 +28,15 @@ var _parent_watch: ParentWatch = ParentWatch.new()
 var _linger: Linger = Linger.new()
 
 
-func _init(registry: CommandRegistry) -> void:
+func _init(registry: CommandRegistry, services: EditorServices) -> void:
 	name = "GodotMcpEditorServer"
 	_registry = registry
+	_services = services
 
 
 ## Binds a port, writes the token and publishes the entry; a failure is logged loudly and returned.
 func start() -> Error:
-	_router = RequestRouter.new(_registry, _endpoint.send)
+	_router = RequestRouter.new(_registry, _endpoint.send, _services)
 	_router.call_finished.connect(call_finished.emit)
 	var err: Error = _endpoint.open(ToolkitSettings.ws_buffer_bytes(), _router.route, _router.forget_peer)
 	if err == OK:
@@ -74,7 +76,7 @@ func _process(_delta: float) -> void:
 			get_tree().quit()
 			return
 	# Not inside a save's nested frames: no reply could leave and no next mutation may start there.
-	if _endpoint.transport == null or MainLoopGuard.is_held():
+	if _endpoint.transport == null or _services.main_loop.is_held():
 		return
 	# Before the pump, and even while a handler holds it, so a wedged mutation is cut on time.
 	_router.tick()

@@ -23,11 +23,15 @@ const HINT := (
 	+ " launch the editor (or run the editor with a display: `serve --display`)."
 )
 
-## Servers told to end, not yet reaped: this editor is their parent, and a zombie lingers until then.
-static var _ending: Array[int] = []
-
 var pid: int = 0
 var number: int = -1
+## Servers told to end, not yet reaped: this editor is their parent, and a zombie lingers until then.
+## The editor's one list (EditorServices.ended_displays), shared by every display it starts.
+var _ending: Array[int]
+
+
+func _init(ending: Array[int]) -> void:
+	_ending = ending
 
 
 ## Starts the server; its value is the environment the game needs to draw on it.
@@ -67,8 +71,8 @@ func is_running() -> bool:
 
 
 ## OS.is_process_running waits for a child that has ended, which lets it go.
-static func _reap_ended() -> void:
-	_ending = _ending.filter(func(ended: int) -> bool: return OS.is_process_running(ended))
+func _reap_ended() -> void:
+	_ending.assign(_ending.filter(func(ended: int) -> bool: return OS.is_process_running(ended)))
 
 
 ## The server's command (program and arguments, no display number) and the game's variables.

@@ -28,8 +28,18 @@ const SETTLE_FRAMES := 3
 const SANDBOX_ENV := "GODOT_LIVE_MCP_SANDBOX"
 
 var _run: GameRun
+var _debugger: GameDebugger
+var _main_loop: MainLoopGuard
+## The editor's display servers not reaped yet (EditorServices.ended_displays).
+var _ended_displays: Array[int]
 ## The private screen of the game running with display from a headless editor.
 var _display: GameDisplay = null
+
+
+func _init(debugger: GameDebugger, main_loop: MainLoopGuard, ended_displays: Array[int]) -> void:
+	_debugger = debugger
+	_main_loop = main_loop
+	_ended_displays = ended_displays
 
 
 ## The current run if the game is up, else the last one (null before any); ended runs are closed.
@@ -105,9 +115,8 @@ func status() -> Dictionary:
 	}
 	if running:
 		data["game"] = run.to_dict()
-		var debugger: GameDebugger = GameDebugger.active() as GameDebugger
-		if debugger != null and debugger.is_paused():
-			data["debugger"] = debugger.summary()
+		if _debugger.is_paused():
+			data["debugger"] = _debugger.summary()
 	elif run != null:
 		data["last_run"] = run.to_dict()
 	return data
@@ -123,7 +132,7 @@ static func sandbox() -> String:
 func _open_display(wanted: bool) -> Result:
 	if not wanted or DisplayServer.get_name() != "headless":
 		return Result.of({})
-	_display = GameDisplay.new()
+	_display = GameDisplay.new(_ended_displays)
 	return await _display.start()
 
 
@@ -140,7 +149,7 @@ func _play(scene: String, flags: PackedStringArray, env: Dictionary) -> void:
 	for i: int in SETTLE_FRAMES:
 		await _tree().process_frame
 	# Playing saves the open scenes first, which pumps the main loop: no request may run inside it.
-	MainLoopGuard.hold()
+	_main_loop.hold()
 	var play: Callable = EditorInterface.play_main_scene
 	if scene != "":
 		play = EditorInterface.play_custom_scene.bind(scene)
@@ -148,7 +157,7 @@ func _play(scene: String, flags: PackedStringArray, env: Dictionary) -> void:
 		MCPToolkitSafeSceneOps.without_editor_save(play)
 	else:
 		play.call()
-	MainLoopGuard.release()
+	_main_loop.release()
 	for i: int in SETTLE_FRAMES:
 		await _tree().process_frame
 	run_args.restore()
@@ -163,8 +172,7 @@ func _wait_for_entry(since: float) -> Result:
 		if not entry.is_empty():
 			return Result.of(entry)
 		if _paused_while_starting():
-			var debugger: GameDebugger = GameDebugger.active() as GameDebugger
-			var summary: Dictionary = debugger.summary()
+			var summary: Dictionary = _debugger.summary()
 			var at: String = " at %s" % summary["at"] if summary.has("at") else ""
 			return Result.fail(
 				"GAME_PAUSED_IN_DEBUGGER",
@@ -172,7 +180,7 @@ func _wait_for_entry(since: float) -> Result:
 					"The game stopped in the debugger%s before its runtime tools could reach it: %s."
 					% [at, summary.get("error", summary.get("reason", "a breakpoint"))]
 				),
-				"debug_state shows where and why; " + debugger.resume_hint()
+				"debug_state shows where and why; " + _debugger.resume_hint()
 			)
 		await _tree().create_timer(POLL_S).timeout
 	return Result.fail("INVALID_STATE", "The game's runtime server did not listen.")
@@ -198,9 +206,8 @@ static func _forget_deleted_classes() -> void:
 
 ## True when the game stopped in the editor's debugger (a breakpoint or, with break_on_error, an error
 ## in an autoload) before its runtime server listened: waiting on would only run out the clock.
-static func _paused_while_starting() -> bool:
-	var debugger: GameDebugger = GameDebugger.active() as GameDebugger
-	return debugger != null and debugger.is_paused()
+func _paused_while_starting() -> bool:
+	return _debugger.is_paused()
 
 
 func _failed_start() -> Result:
@@ -264,8 +271,7 @@ func _close(run: GameRun) -> void:
 		_display.stop()
 		_display = null
 	var entry_left: bool = run.game_id != "" and FileAccess.file_exists(GameKey.entry_path(run.game_id))
-	var debugger: GameDebugger = GameDebugger.active() as GameDebugger
-	var status: int = debugger.exit_status(run.pid) if debugger != null else -1
+	var status: int = _debugger.exit_status(run.pid)
 	var log_path: String = _log_path(run)
 	var ending: GameEnding = GameEnding.read(run.pid, run.stop_requested, run.kill_reason, entry_left, status, log_path)
 	run.end = ending.end

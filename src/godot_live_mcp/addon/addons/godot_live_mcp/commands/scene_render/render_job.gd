@@ -28,9 +28,9 @@ const FLAGS: Array[String] = [
 
 
 ## {image: Image, view, camera} of the scene file at scene_path, drawn at size; framing: frame its
-## contents even when it has a camera.
-static func render(scene_path: String, size: Vector2i, framing: bool) -> Result:
-	var display: GameDisplay = GameDisplay.new()
+## contents even when it has a camera. ended_displays: this editor's (GameDisplay).
+static func render(scene_path: String, size: Vector2i, framing: bool, ended_displays: Array[int]) -> Result:
+	var display: GameDisplay = GameDisplay.new(ended_displays)
 	var screen: Result = await display.start()
 	if screen.failed():
 		return screen
