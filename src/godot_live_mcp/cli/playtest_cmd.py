@@ -1,6 +1,9 @@
 """``godot-live-mcp playtest SCRIPT --project P``: run a playtest script (docs/playtest.md) in a game
 started without an editor, headless and in stepped time, and print what it found. The exit code is the
-game's: 0 every assertion held, 1 one failed, 2 the script was refused or could not run."""
+game's: 0 every assertion held, 1 one failed, 2 the script was refused or could not run.
+
+With ``--set``, ``--setting``, ``--recording`` or ``--seeds`` it runs a sweep instead: one game a
+variant, many at once (docs/playtest-sweeps.md); exit 0 only when every run passed."""
 
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ from typing import Any
 import click
 
 from godot_live_mcp.cli._errors import reported_as_click_error
+from godot_live_mcp.cli._playtest_sweep import SweepOptions, run_sweep, sweep_options
 from godot_live_mcp.contract import ADDON_ROOT
 from godot_live_mcp.godot.locator import find_godot
 from godot_live_mcp.instances.addon_install import project_root
@@ -41,37 +45,73 @@ _SHOWN_EVENTS = 5
 )
 @click.option(
     "--out",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
     default=None,
-    help="Where the game writes the result JSON (default: SCRIPT's name with .result.json).",
+    help="Where the game writes the result JSON (default: SCRIPT's name with .result.json); for a"
+    " sweep, the folder of its runs (default: SCRIPT's name with .sweep).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the whole result as JSON instead of a summary.")
 @click.option(
     "--godot", default=None, help="Godot binary to run (else GODOT_BIN, PATH, the private install)."
 )
 @click.option("--timeout", type=float, default=600.0, show_default=True, help="Seconds the game may take.")
+@sweep_options
 def playtest_command(
-    script: Path, project: Path, out: Path | None, as_json: bool, godot: str | None, timeout: float
+    script: Path,
+    project: Path,
+    out: Path | None,
+    as_json: bool,
+    godot: str | None,
+    timeout: float,
+    **sweep: Any,
 ) -> None:
-    """Run SCRIPT (a playtest script, JSON) in a headless game of the project and print the result."""
+    """Run SCRIPT (a playtest script, JSON) in a headless game of the project and print the result;
+    with variants (--set, --setting, --recording, --seeds), one game a variant."""
+    options = SweepOptions(**sweep)
     try:
-        code = _play(script, project, out, as_json, godot, timeout)
+        code = (
+            _sweep(script, project, out, as_json, godot, options)
+            if options.wanted()
+            else _play(script, project, out, as_json, godot, timeout)
+        )
+    except click.UsageError:
+        raise
     except click.ClickException as error:
         raise _NotRun(error.message) from error
     sys.exit(code)
 
 
-def _play(
-    script: Path, project: Path, out: Path | None, as_json: bool, godot: str | None, timeout: float
+def _sweep(
+    script: Path, project: Path, out: Path | None, as_json: bool, godot: str | None, options: SweepOptions
 ) -> int:
+    root, binary = _prepared(project, godot, 600.0)
+    try:
+        base = json.loads(script.read_text("utf-8"))
+    except ValueError as error:
+        raise click.ClickException(f"{script} is not JSON: {error}") from error
+    folder = (out or script.with_name(script.stem + ".sweep")).absolute()
+    return run_sweep(options, base, binary, root, folder, as_json)
+
+
+def _prepared(project: Path, godot: str | None, timeout: float) -> tuple[Path, Path]:
+    """The project's folder, imported, and the Godot binary; refused without the runtime autoload."""
     with reported_as_click_error():
         root = project_root(project)
         binary = find_godot(godot).path
     _require_runtime_autoload(root)
-    result_file = (out or script.with_name(script.stem + ".result.json")).absolute()
-    result_file.unlink(missing_ok=True)
     if not (root / ".godot").is_dir():  # a fresh checkout: the game loads imported assets only
         _run([str(binary), "--headless", "--path", str(root), "--import"], timeout)
+    return root, binary
+
+
+def _play(
+    script: Path, project: Path, out: Path | None, as_json: bool, godot: str | None, timeout: float
+) -> int:
+    root, binary = _prepared(project, godot, timeout)
+    result_file = (out or script.with_name(script.stem + ".result.json")).absolute()
+    if result_file.is_dir():
+        raise click.ClickException(f"--out {out} is a folder; a single run writes one result file.")
+    result_file.unlink(missing_ok=True)
     command = [str(binary), "--headless", "--path", str(root), "--fixed-fps", "60", "--audio-driver", "Dummy"]
     command += ["--", "--playtest", str(script.absolute()), "--playtest-out", str(result_file)]
     ran = _run(command, timeout)

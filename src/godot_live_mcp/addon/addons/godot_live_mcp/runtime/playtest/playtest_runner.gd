@@ -21,6 +21,7 @@ const WatchSource := preload("res://addons/godot_live_mcp/runtime/playtest/watch
 const SignalSource := preload("res://addons/godot_live_mcp/runtime/playtest/signal_source.gd")
 const LogSource := preload("res://addons/godot_live_mcp/runtime/playtest/log_source.gd")
 const AudioSource := preload("res://addons/godot_live_mcp/runtime/playtest/audio_source.gd")
+const PropertyInput := preload("res://addons/godot_live_mcp/authoring/property_input.gd")
 
 ## Where screenshots go, one file per name (a rerun replaces them).
 const SCREENSHOT_FOLDER := "user://mcp_playtest"
@@ -126,6 +127,8 @@ func _run_step(step: PlaytestStep) -> Result:
 			await _screenshot(step)
 		"assert":
 			_assert(step)
+		"set":
+			return _set_value(step)
 	return Result.of(null)
 
 
@@ -184,6 +187,25 @@ func _assert(step: PlaytestStep) -> void:
 	var seen: Result = step.condition.subject(scope)
 	var shown: String = PlaytestValues.render(seen.value) if seen.succeeded() else "error: " + seen.message
 	_timeline.add_assertion(frame(), step.condition.text, holds.succeeded() and bool(holds.value), shown)
+
+
+## A node's property (coerced to its type) or a project setting, changed now; a "set" event says to what.
+func _set_value(step: PlaytestStep) -> Result:
+	if step.setting != "":
+		ProjectSettings.set_setting(step.setting, step.value)
+		_timeline.add(frame(), "set", "%s = %s" % [step.setting, PlaytestValues.render(step.value)])
+		return Result.of(null)
+	var found: Result = RuntimeNodes.require(step.node)
+	if found.failed():
+		return found.within(step.place() + ".node")
+	var node: Node = found.value
+	var coerced: Result = PropertyInput.coerce_values(node, {step.property: step.value})
+	if coerced.failed():
+		return coerced.within(step.place())
+	node.set(step.property, coerced.value[step.property])
+	var now: String = PlaytestValues.render(node.get(step.property))
+	_timeline.add(frame(), "set", "%s.%s = %s" % [step.node, step.property, now])
+	return Result.of(null)
 
 
 func _screenshot(step: PlaytestStep) -> void:

@@ -23,6 +23,7 @@ const VERBS := {
 	"step_until": "condition! max_frames",
 	"screenshot": "name!",
 	"assert": "condition!",
+	"set": "node property setting value!",
 }
 ## Each field a step may carry, and its JSON type.
 const FIELDS := {
@@ -37,6 +38,10 @@ const FIELDS := {
 	"max_frames": TYPE_INT,
 	"condition": TYPE_STRING,
 	"name": TYPE_STRING,
+	"node": TYPE_STRING,
+	"property": TYPE_STRING,
+	"setting": TYPE_STRING,
+	"value": TYPE_NIL,  # any JSON value: the property's own type decides
 }
 const TOP_LEVEL := ["steps", "watch", "signals", "log", "watch_every"]
 const LOG_MODES := ["errors", "all"]
@@ -173,7 +178,7 @@ static func _check_field(shape: Dictionary, field: String, allowed: PackedString
 		return _bad(place, "%s takes no '%s'; it takes %s." % [shape["do"], field, ", ".join(names)])
 	var value: Variant = shape[field]
 	var wanted: int = FIELDS[field]
-	var fits: bool = typeof(value) == wanted
+	var fits: bool = typeof(value) == wanted or wanted == TYPE_NIL
 	if wanted == TYPE_INT:
 		fits = _is_integer(value) and int(value) >= 0 and int(value) <= MAX_FRAMES
 	elif wanted == TYPE_FLOAT:
@@ -196,6 +201,10 @@ static func _fill(step: PlaytestStep, shape: Dictionary) -> Result:
 	step.strength = clampf(float(shape.get("strength", 1.0)), 0.0, 1.0)
 	step.frames = int(shape.get("frames", 1))
 	step.name = str(shape.get("name", ""))
+	step.node = str(shape.get("node", ""))
+	step.property = str(shape.get("property", ""))
+	step.setting = str(shape.get("setting", ""))
+	step.value = shape.get("value")
 	if step.verb == "step_until":
 		step.frames = int(shape.get("max_frames", DEFAULT_MAX_FRAMES))
 	if shape.has("condition"):
@@ -213,6 +222,8 @@ static func _check_target(step: PlaytestStep, shape: Dictionary) -> Result:
 		return _bad(place + ".frames", "must be 1 or more.")
 	if step.verb == "screenshot" and (not step.name.is_valid_filename() or step.name.contains(".")):
 		return _bad(place + ".name", "must be a plain file name without extension, e.g. 'after_jump'.")
+	if step.verb == "set":
+		return _check_set(step)
 	if not "target" in str(VERBS[step.verb]):
 		return _check_button(step, shape) if step.verb == "click" else Result.of(null)
 	var given: int = int(step.action != "") + int(step.key != "") + int(step.button != "")
@@ -227,6 +238,20 @@ static func _check_target(step: PlaytestStep, shape: Dictionary) -> Result:
 	if step.key != "" and InputSynth.key(step.key, true) == null:
 		return _bad(place + ".key", "'%s' is not a Godot key name such as 'A', 'Space', 'Left' or 'Ctrl+S'." % step.key)
 	return _check_button(step, shape) if step.button != "" else Result.of(null)
+
+
+## A set names a node's property or a project setting, not both; the setting must exist (a node may
+## appear only later, so the runner looks it up when the step runs).
+static func _check_set(step: PlaytestStep) -> Result:
+	if (step.node != "") == (step.setting != "") or (step.node != "") != (step.property != ""):
+		return _bad(step.place(), "set needs 'node' with 'property', or 'setting'.")
+	if step.setting != "" and not ProjectSettings.has_setting(step.setting):
+		return Result.fail(
+			"NOT_FOUND",
+			"%s.setting: the project has no setting '%s'." % [step.place(), step.setting],
+			"project_setting_list shows them (e.g. physics/2d/default_gravity)."
+		)
+	return Result.of(null)
 
 
 static func _check_button(step: PlaytestStep, shape: Dictionary) -> Result:

@@ -22,6 +22,11 @@ var frames: int = 1
 var condition: Condition
 ## A screenshot's file name, without extension.
 var name: String = ""
+## What a set step changes: a node's property (node, property) or a project setting, to value.
+var node: String = ""
+var property: String = ""
+var setting: String = ""
+var value: Variant = null
 
 
 ## What it acts on, as the timeline names it: "jump", "key Space", "left (100, 200)".

@@ -6,7 +6,7 @@ extends RefCounted
 
 ## Kinds of events; "audio" is filled by an audio event source (see timeline_source.gd).
 const KINDS: PackedStringArray = [
-	"input", "until", "watch", "signal", "error", "warning", "print", "audio", "screenshot", "assert"
+	"input", "until", "watch", "signal", "error", "warning", "print", "audio", "screenshot", "assert", "set"
 ]
 const MAX_EVENTS := 1000
 

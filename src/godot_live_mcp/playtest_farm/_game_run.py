@@ -1,0 +1,111 @@
+"""One run of a sweep: a headless game of the project, without an editor, in stepped time, playing
+one script, with its own user data folder and log, stopped at a frame and a wall-clock limit."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import anyio
+
+__all__ = ["GameRun", "RunOutcome"]
+
+_TAIL_LINES = 8
+
+
+@dataclass
+class RunOutcome:
+    """What a run ended with: the playtest result when it wrote one, else why not."""
+
+    exit_code: int | None
+    result: dict[str, Any] | None
+    wall_s: float
+    folder: Path
+    ended: str = "finished"  # finished, crashed, hung (wall limit), frame limit, no result
+    log_tail: list[str] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return self.result is not None and bool(self.result.get("passed")) and self.exit_code == 0
+
+
+@dataclass(frozen=True)
+class GameRun:
+    """How to start one game: the Godot binary, the imported project, the run's folder."""
+
+    godot: Path
+    project: Path
+    folder: Path
+    frame_limit: int | None  # None: the interpreter's own bounds (every step_until has a max_frames)
+    wall_limit_s: float
+
+    async def play(self, script: dict[str, Any]) -> RunOutcome:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        script_file, result_file = self.folder / "script.json", self.folder / "result.json"
+        log_file = self.folder / "game.log"
+        script_file.write_text(json.dumps(script, indent=1), "utf-8")
+        result_file.unlink(missing_ok=True)
+        began = time.monotonic()
+        with log_file.open("wb") as log:
+            command = self._command(script_file, result_file)
+            process = await anyio.open_process(
+                command, stdout=log, stderr=log, env=self._env(), start_new_session=True
+            )
+            hung = False
+            try:
+                with anyio.fail_after(self.wall_limit_s):
+                    await process.wait()
+            except TimeoutError:
+                hung = True
+            finally:
+                if process.returncode is None:
+                    _kill_group(process.pid)
+                    with anyio.CancelScope(shield=True):
+                        await process.wait()
+        wall = time.monotonic() - began
+        return self._outcome(process.returncode, hung, wall, result_file, log_file)
+
+    def _command(self, script_file: Path, result_file: Path) -> list[str]:
+        command = [str(self.godot), "--headless", "--path", str(self.project), "--fixed-fps", "60"]
+        command += ["--audio-driver", "Dummy"]
+        if self.frame_limit is not None:
+            command += ["--quit-after", str(self.frame_limit)]
+        return [*command, "--", "--playtest", str(script_file), "--playtest-out", str(result_file)]
+
+    def _env(self) -> dict[str, str]:
+        # user:// lives under XDG_DATA_HOME on Linux: each run its own saves and settings.
+        return {**os.environ, "XDG_DATA_HOME": str(self.folder / "data")}
+
+    def _outcome(
+        self, code: int | None, hung: bool, wall: float, result_file: Path, log_file: Path
+    ) -> RunOutcome:
+        result = _read_result(result_file)
+        tail = log_file.read_text("utf-8", errors="replace").splitlines()[-_TAIL_LINES:]
+        if hung:
+            ended = "hung"
+        elif code is not None and code < 0:
+            ended = "crashed"
+        elif result is None:
+            ended = "frame limit" if code == 0 else "no result"
+        else:
+            ended = "finished"
+        return RunOutcome(code, result, wall, self.folder, ended, [] if ended == "finished" else tail)
+
+
+def _read_result(path: Path) -> dict[str, Any] | None:
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _kill_group(pid: int) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(pid, signal.SIGKILL)

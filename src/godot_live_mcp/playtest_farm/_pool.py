@@ -1,0 +1,81 @@
+"""The local pool: a sweep's runs as headless games on this machine, as many at once as it has cores
+and memory for, each result handed on as soon as its game ends."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import anyio
+
+from godot_live_mcp.playtest_farm._game_run import GameRun, RunOutcome
+from godot_live_mcp.playtest_farm._sweep import Sweep, Variant
+
+__all__ = ["LocalPool", "RunRecord", "default_workers"]
+
+# A headless game of the example project peaks at about 150 MiB resident (measured with
+# /usr/bin/time -v); 256 MiB a game leaves room for a bigger level. 1 GiB stays for everything else.
+GAME_MEMORY_BYTES = 256 * 2**20
+RESERVED_BYTES = 2**30
+
+
+def default_workers() -> int:
+    """Games at once: one a core, fewer when the available memory holds fewer."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    available = _available_memory()
+    by_memory = max(1, (available - RESERVED_BYTES) // GAME_MEMORY_BYTES) if available else cores
+    return max(1, min(cores, by_memory))
+
+
+def _available_memory() -> int:
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
+@dataclass(frozen=True)
+class RunRecord:
+    variant: Variant
+    outcome: RunOutcome
+
+
+@dataclass(frozen=True)
+class LocalPool:
+    """Runs on this machine: ``workers`` games at once."""
+
+    godot: Path
+    project: Path
+    folder: Path
+    workers: int
+    wall_limit_s: float = 120.0
+    frame_limit: int | None = None
+
+    async def run(
+        self, sweep: Sweep, on_finished: Callable[[RunRecord, int, int], Awaitable[None]] | None = None
+    ) -> list[RunRecord]:
+        """Every variant's run, in variant order; ``on_finished(record, done, total)`` as each ends.
+        Cancelled, it stops every game it started."""
+        variants = sweep.variants()
+        records: dict[int, RunRecord] = {}
+        limiter = anyio.CapacityLimiter(self.workers)
+
+        async def one(variant: Variant) -> None:
+            async with limiter:
+                script = sweep.script_for(variant)
+                folder = self.folder / f"run-{variant.index:04d}"
+                game = GameRun(self.godot, self.project, folder, self.frame_limit, self.wall_limit_s)
+                record = RunRecord(variant, await game.play(script))
+            records[variant.index] = record
+            if on_finished is not None:
+                await on_finished(record, len(records), len(variants))
+
+        async with anyio.create_task_group() as group:
+            for variant in variants:
+                group.start_soon(one, variant)
+        return [records[v.index] for v in variants]

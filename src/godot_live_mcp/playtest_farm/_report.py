@@ -1,0 +1,116 @@
+"""A sweep's answer: one line a run, the pass rate by each axis value, the distinct errors with their
+counts, and where each failing run's replayable script lies."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from godot_live_mcp.playtest_farm._pool import RunRecord
+
+__all__ = ["SweepReport"]
+
+_ERROR_KINDS = ("error",)
+_SOURCE_SUFFIX = re.compile(r"\s+\(at res://.*\)$")  # where the error was raised: "(at res://x.gd:3 in f())"
+
+
+@dataclass(frozen=True)
+class SweepReport:
+    records: list[RunRecord]
+    metrics: list[str]
+
+    @property
+    def passed(self) -> bool:
+        return all(record.outcome.passed for record in self.records)
+
+    def rows(self, with_wall: bool = True) -> list[dict[str, Any]]:
+        """One row a run (what the MCP tool returns; the wall time left out for comparing sweeps)."""
+        return [self._row(record, with_wall) for record in self.records]
+
+    def _row(self, record: RunRecord, with_wall: bool) -> dict[str, Any]:
+        outcome, result = record.outcome, record.outcome.result or {}
+        row: dict[str, Any] = {
+            "run": record.variant.index,
+            "variant": record.variant.label(),
+            "passed": outcome.passed,
+            "frames": result.get("frames"),
+            "errors": result.get("errors", 0),
+        }
+        if outcome.ended != "finished":
+            row |= {"ended": outcome.ended, "exit_code": outcome.exit_code, "last_lines": outcome.log_tail}
+        failed = [a["condition"] for a in result.get("assertions", []) if not a.get("passed")]
+        if failed:
+            row["failed"] = failed
+        if "stopped" in result:
+            row["stopped"] = f"{result['stopped'].get('code')}: {result['stopped'].get('error')}"
+        values = _final_values(result, self.metrics)
+        if values:
+            row["metrics"] = values
+        if not outcome.passed:
+            row["script"] = str(outcome.folder / "script.json")
+        if with_wall:
+            row["wall_s"] = round(outcome.wall_s, 2)
+        return row
+
+    def pass_rates(self) -> dict[str, str]:
+        """``axis=value: passed/runs`` for every value of every axis."""
+        tally: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+        names = list(self.records[0].variant.choice) if self.records else []
+        for name in names:  # axis by axis, each value in the order its runs came
+            for record in self.records:
+                value = record.variant.choice[name]
+                key = f"{name}={_text(value)}"
+                tally[key][0] += int(record.outcome.passed)
+                tally[key][1] += 1
+        return {key: f"{done}/{runs}" for key, (done, runs) in tally.items()}
+
+    def distinct_errors(self) -> dict[str, int]:
+        """Each error the games logged (its source location left out) and the runs that logged it."""
+        seen: Counter[str] = Counter()
+        for record in self.records:
+            texts = {
+                _SOURCE_SUFFIX.sub("", event["text"])
+                for event in (record.outcome.result or {}).get("timeline", [])
+                if event.get("kind") in _ERROR_KINDS
+            }
+            seen.update(texts)
+        return dict(seen.most_common())
+
+    def table(self) -> str:
+        """The lines a person reads: a line a run, then the aggregate."""
+        lines = [f"{'run':>4}  {'result':<8} {'frames':>6} {'errors':>6}  {'wall':>6}  variant"]
+        for row in self.rows():
+            verdict = "pass" if row["passed"] else row.get("ended", "FAIL").upper()
+            frames = "-" if row["frames"] is None else str(row["frames"])
+            extra = "".join(f"  {name}={value}" for name, value in row.get("metrics", {}).items())
+            failed = "".join(f"  failed: {condition}" for condition in row.get("failed", []))
+            lines.append(
+                f"{row['run']:>4}  {verdict:<8} {frames:>6} {row['errors']:>6}  {row['wall_s']:>5.1f}s  "
+                f"{row['variant']}{extra}{failed}"
+            )
+        done = sum(1 for r in self.records if r.outcome.passed)
+        lines.append(f"passed {done} of {len(self.records)} runs")
+        lines += [f"  {key}: {rate}" for key, rate in self.pass_rates().items()]
+        for text, count in self.distinct_errors().items():
+            lines.append(f"  error in {count} run{'' if count == 1 else 's'}: {text}")
+        lines += [f"  replay run {row['run']}: {row['script']}" for row in self.rows() if "script" in row]
+        return "\n".join(lines)
+
+
+def _final_values(result: dict[str, Any], metrics: list[str]) -> dict[str, str]:
+    """Each metric's last watched value (watches are read at the end of every step)."""
+    values: dict[str, str] = {}
+    for event in result.get("timeline", []):
+        if event.get("kind") != "watch":
+            continue
+        name, _, value = str(event["text"]).partition(" = ")
+        if name in metrics:
+            values[name] = value
+    return {name: values[name] for name in metrics if name in values}
+
+
+def _text(value: Any) -> str:
+    text = str(value)
+    return text.rsplit("/", 1)[-1] if text.endswith(".json") else text
