@@ -39,6 +39,11 @@ class RunOutcome:
     def passed(self) -> bool:
         return self.result is not None and bool(self.result.get("passed")) and self.exit_code == 0
 
+    @property
+    def verdict(self) -> str:
+        """``pass``, ``fail`` (an assertion failed or the script stopped), or how an unfinished run ended."""
+        return "pass" if self.passed else "fail" if self.ended == "finished" else self.ended
+
 
 @dataclass(frozen=True)
 class GameRun:
