@@ -123,11 +123,8 @@ def run_sweep(
     click.echo(f"{total} runs, {workers} at once, in {folder}", err=True)
 
     async def progress(record: RunRecord, done: int, runs: int) -> None:
-        ended = record.outcome.ended
-        verdict = "pass" if record.outcome.passed else "FAIL" if ended == "finished" else ended
-        click.echo(
-            f"[{done}/{runs}] run {record.variant.index} {verdict}: {record.variant.label()}", err=True
-        )
+        verdict, label = record.outcome.verdict, record.variant.label()
+        click.echo(f"[{done}/{runs}] run {record.variant.index} {verdict}: {label}", err=True)
 
     records = anyio.run(pool.run, sweep, progress)
     report = SweepReport(records, list(options.metrics))

@@ -1,5 +1,7 @@
 """One run of a sweep: a headless game of the project, without an editor, in stepped time, playing
-one script, with its own user data folder and log, stopped at a frame and a wall-clock limit."""
+one script, with its own user data folder and log, stopped at a frame and a wall-clock limit. The game
+runs in the sandbox, as every Godot the server starts: it may write its own user:// only, so its script
+and result pass through there."""
 
 from __future__ import annotations
 
@@ -14,9 +16,12 @@ from typing import Any
 
 import anyio
 
+from godot_live_mcp.sandbox import confine, user_data_folder
+
 __all__ = ["GameRun", "RunOutcome"]
 
 _TAIL_LINES = 8
+_IN_USER = "mcp_sweep"  # the run's script and result, inside its user:// folder
 
 
 @dataclass
@@ -34,6 +39,11 @@ class RunOutcome:
     def passed(self) -> bool:
         return self.result is not None and bool(self.result.get("passed")) and self.exit_code == 0
 
+    @property
+    def verdict(self) -> str:
+        """``pass``, ``fail`` (an assertion failed or the script stopped), or how an unfinished run ended."""
+        return "pass" if self.passed else "fail" if self.ended == "finished" else self.ended
+
 
 @dataclass(frozen=True)
 class GameRun:
@@ -46,16 +56,19 @@ class GameRun:
     wall_limit_s: float
 
     async def play(self, script: dict[str, Any]) -> RunOutcome:
-        self.folder.mkdir(parents=True, exist_ok=True)
-        script_file, result_file = self.folder / "script.json", self.folder / "result.json"
-        log_file = self.folder / "game.log"
-        script_file.write_text(json.dumps(script, indent=1), "utf-8")
+        env = self._env()
+        inside = user_data_folder(self.project, env) / _IN_USER
+        inside.mkdir(parents=True, exist_ok=True)
+        text = json.dumps(script, indent=1)
+        (inside / "script.json").write_text(text, "utf-8")
+        (self.folder / "script.json").write_text(text, "utf-8")  # the copy a person replays
+        result_file, log_file = inside / "result.json", self.folder / "game.log"
         result_file.unlink(missing_ok=True)
         began = time.monotonic()
+        command, full_env = confine(self._command(), self.project, env)
         with log_file.open("wb") as log:
-            command = self._command(script_file, result_file)
             process = await anyio.open_process(
-                command, stdout=log, stderr=log, env=self._env(), start_new_session=True
+                command, stdout=log, stderr=log, env=full_env, start_new_session=True
             )
             hung = False
             try:
@@ -71,12 +84,13 @@ class GameRun:
         wall = time.monotonic() - began
         return self._outcome(process.returncode, hung, wall, result_file, log_file)
 
-    def _command(self, script_file: Path, result_file: Path) -> list[str]:
+    def _command(self) -> list[str]:
         command = [str(self.godot), "--headless", "--path", str(self.project), "--fixed-fps", "60"]
         command += ["--audio-driver", "Dummy"]
         if self.frame_limit is not None:
             command += ["--quit-after", str(self.frame_limit)]
-        return [*command, "--", "--playtest", str(script_file), "--playtest-out", str(result_file)]
+        script, result = f"user://{_IN_USER}/script.json", f"user://{_IN_USER}/result.json"
+        return [*command, "--", "--playtest", script, "--playtest-out", result]
 
     def _env(self) -> dict[str, str]:
         # user:// lives under XDG_DATA_HOME on Linux: each run its own saves and settings.

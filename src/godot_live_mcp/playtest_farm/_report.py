@@ -82,7 +82,7 @@ class SweepReport:
         """The lines a person reads: a line a run, then the aggregate."""
         lines = [f"{'run':>4}  {'result':<8} {'frames':>6} {'errors':>6}  {'wall':>6}  variant"]
         for row in self.rows():
-            verdict = "pass" if row["passed"] else row.get("ended", "FAIL").upper()
+            verdict = "pass" if row["passed"] else row.get("ended", "fail").upper()
             frames = "-" if row["frames"] is None else str(row["frames"])
             extra = "".join(f"  {name}={value}" for name, value in row.get("metrics", {}).items())
             failed = "".join(f"  failed: {condition}" for condition in row.get("failed", []))

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from godot_live_mcp.sandbox._landlock import abi_version
-from godot_live_mcp.sandbox._policy import SandboxPolicy, build_policy
+from godot_live_mcp.sandbox._policy import SandboxPolicy, build_policy, user_data_folder
 
 __all__ = [
     "NO_SANDBOX_ENV",
@@ -20,6 +20,7 @@ __all__ = [
     "confine",
     "sandbox_state",
     "tied",
+    "user_data_folder",
 ]
 
 # What the process learns about its sandbox ("landlock", or "off: <why>"); game_start reports it.

@@ -67,7 +67,7 @@ def build_policy(binary: Path, project: Path, env: Mapping[str, str]) -> Sandbox
     creates the project's user:// folder and the temporary folder, which must exist to be allowed."""
     home = Path(env.get("HOME") or Path.home())
     data = _xdg(env, "XDG_DATA_HOME", home / ".local" / "share") / "godot"
-    own_data = data / "app_userdata" / _user_dir_name(project)
+    own_data = user_data_folder(project, env)
     config = _xdg(env, "XDG_CONFIG_HOME", home / ".config") / "godot"
     cache = _xdg(env, "XDG_CACHE_HOME", home / ".cache") / "godot"
     temp = _private_temp()
@@ -78,6 +78,13 @@ def build_policy(binary: Path, project: Path, env: Mapping[str, str]) -> Sandbox
     engines = {str(_engine_root(binary.resolve())), str(default_prefix())}
     read = (*_SYSTEM_READ, *_SYSTEM_READ_MORE, *sorted(engines), str(data))
     return SandboxPolicy(read, (*_SYSTEM_WRITE, *map(str, writable)), _channel_ports(env), str(temp))
+
+
+def user_data_folder(project: Path, env: Mapping[str, str]) -> Path:
+    """Where the project's user:// lies for a game run with ``env`` (Linux: under XDG_DATA_HOME)."""
+    home = Path(env.get("HOME") or Path.home())
+    data = _xdg(env, "XDG_DATA_HOME", home / ".local" / "share") / "godot"
+    return data / "app_userdata" / _user_dir_name(project)
 
 
 def _xdg(env: Mapping[str, str], name: str, default: Path) -> Path:

@@ -23,6 +23,7 @@ from godot_live_mcp.project_tests._process import run_godot
 from godot_live_mcp.regular_files import read_regular_text
 from godot_live_mcp.server_tools._paging import page, page_args
 from godot_live_mcp.server_tools._spec import ServerCall, ServerGroup, ToolSpec
+from godot_live_mcp.server_tools.playtest_sweep import COMMANDS as SWEEP_COMMANDS
 
 __all__ = ["GROUP", "REPORT_CAP"]
 
@@ -151,4 +152,4 @@ COMMANDS = {
         timeout_ms=(_MAX_RUN_S + 30) * 1000,
     ),
 }
-GROUP = ServerGroup("test", COMMANDS)
+GROUP = ServerGroup("test", COMMANDS | SWEEP_COMMANDS)

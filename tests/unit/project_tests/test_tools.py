@@ -24,6 +24,7 @@ def test_the_tools_are_the_servers_own_in_the_test_and_export_groups() -> None:
     assert published == {
         "test_list": (ToolOwner.SERVER, "test"),
         "test_run": (ToolOwner.SERVER, "test"),
+        "playtest_sweep": (ToolOwner.SERVER, "test"),
         "export_list_presets": (ToolOwner.SERVER, "export"),
         "export_create_preset": (ToolOwner.SERVER, "export"),
         "export_run": (ToolOwner.SERVER, "export"),
