@@ -11,7 +11,9 @@ extends RefCounted
 ## timeout_ms, guard and guard_user (parameters that must be res:// or user:// paths), side_doors
 ## (boolean parameters that, true, make a read-only command change the project: a read-only server
 ## refuses them), products ("width height": the most their product may be),
-## hint (on success), group, keywords, min_godot and max_godot.
+## hint (on success), group, keywords, min_godot and max_godot, and target (what the handler acts on:
+## "scene", "node", "node:<Class>|<Class>", "own_node", "resource[:<Class>]"; see command_target.gd),
+## found once before the handler runs, which then also takes it: (params, target[, context]).
 ## `const DEFAULTS := {...}` gives any of these keys to every command of the module that does not
 ## set it. Handlers take a CommandParams (and a MCPToolkitToolContext when cancellable, which also
 ## reports progress) and return a Result.
@@ -20,6 +22,7 @@ const ContractData := preload("res://addons/godot_live_mcp/contract/contract_dat
 const CommandRegistry := preload("res://addons/godot_live_mcp/dispatch/command_registry.gd")
 const Shorthand := preload("res://addons/godot_live_mcp/contract/schema_shorthand.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 
 const RUNTIME := "runtime"
 ## Each mark and the flag of MCPToolkitCommandOptions it sets.
@@ -54,6 +57,8 @@ static func register_module(
 		var options: MCPToolkitCommandOptions = options_for(spec, group, channel)
 		var run: String = str(spec.get("run", name.get_slice(".", 1)))
 		var handler: Callable = Callable(target if target != null else module, run)
+		if spec.has("target"):
+			handler = CommandTarget.wrap(str(spec["target"]), handler, name.get_slice(".", 1), options.cancellable)
 		if describe_only:
 			handler = _runtime_only.bind(name)
 		registry.add_declared(name, handler, options)

@@ -1,0 +1,128 @@
+@tool
+extends RefCounted
+## What a declared command acts on (its table's "target"), found once before its handler runs and
+## failing with the shared error and hint (export-clean). The words:
+##   "scene"     the open scene the `scene` argument names (the active tab when absent);
+##   "node"      and that scene's node at `node_path` ("" or "." is the root);
+##   "node:A|B"  and that node is an A or a B (or inherits one);
+##   "own_node"  and the scene stores that node's structure (not instanced, not inherited);
+##   "resource", "resource:A|B"  the resource file at `path` (of class A or B).
+## A scene or node target is found inside SceneEdit.edit, where the handler then runs: the scene is
+## the active tab and its history takes the undo action. The handler takes (params, target), and
+## the context after them when the command is cancellable.
+
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
+const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
+const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
+const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
+const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
+
+const KINDS: PackedStringArray = ["scene", "node", "own_node", "resource"]
+
+## The edited scene's root and its res:// path (scene and node targets).
+var root: Node = null
+var scene_path: String = ""
+## The node, and its path as tools report it ("." for the root), for node targets.
+var node: Node = null
+var node_path: String = ""
+## The file's resource and its res:// path, for resource targets.
+var resource: Resource = null
+var path: String = ""
+
+var _kind: String = ""
+var _classes: PackedStringArray = PackedStringArray()
+var _verb: String = ""
+
+
+## handler wrapped to find what spec (a word above) names first; verb words own_node's refusal.
+static func wrap(spec: String, handler: Callable, verb: String, cancellable: bool) -> Callable:
+	var wanted: CommandTarget = CommandTarget.new()
+	wanted._kind = spec.get_slice(":", 0)
+	assert(wanted._kind in KINDS, "godot_live_mcp: unknown target '%s'" % spec)
+	wanted._classes = spec.get_slice(":", 1).split("|", false) if spec.contains(":") else PackedStringArray()
+	wanted._verb = verb
+	# Bound as an argument, which holds it: a method Callable alone would not keep it alive.
+	return (CommandTarget._run_cancellable if cancellable else CommandTarget._run).bind(wanted, handler)
+
+
+static func _run(params: CommandParams, wanted: CommandTarget, handler: Callable) -> Result:
+	return await wanted._resolved(
+		params, func(target: CommandTarget) -> Variant: return await handler.call(params, target)
+	)
+
+
+static func _run_cancellable(
+	params: CommandParams, context: MCPToolkitToolContext, wanted: CommandTarget, handler: Callable
+) -> Result:
+	return await wanted._resolved(
+		params, func(target: CommandTarget) -> Variant: return await handler.call(params, target, context)
+	)
+
+
+## work(target) with the target found: in the scene edit, unless the target is a resource file.
+func _resolved(params: CommandParams, work: Callable) -> Result:
+	if _kind != "resource":
+		return await SceneEdit.edit(params.raw, _in_scene.bind(params.text("node_path"), work))
+	var found: Result = _resource_at(params.text("path"))
+	return await work.call(found.value) if found.succeeded() else found
+
+
+func _in_scene(scene_root: Node, wanted: String, work: Callable) -> Result:
+	var found: Result = _in(scene_root, wanted)
+	return await work.call(found.value) if found.succeeded() else found
+
+
+## The target in the scene of scene_root, or the failure naming what is missing or of another class.
+func _in(scene_root: Node, wanted: String) -> Result:
+	var target: CommandTarget = CommandTarget.new()
+	target.root = scene_root
+	target.scene_path = scene_root.scene_file_path
+	if _kind == "scene":
+		return Result.of(target)
+	var found: Result = NodeLookup.require(scene_root, wanted, _kind == "own_node", _verb)
+	if found.failed():
+		return found
+	target.node = found.value
+	target.node_path = NodeLookup.path_of(scene_root, target.node)
+	if _is_wanted(target.node):
+		return Result.of(target)
+	return Result.fail(
+		"INVALID_PARAMS",
+		"'%s' is a %s, not a %s." % [wanted, target.node.get_class(), _wanted_classes()],
+		(
+			"Pass the path of a %s (scene_get_tree lists the nodes of %s), or create one with node_create."
+			% [_wanted_classes(), target.scene_path]
+		)
+	)
+
+
+## The resource of the file at file_path, or NOT_FOUND / INVALID_PARAMS for no such resource.
+func _resource_at(file_path: String) -> Result:
+	if not FileAccess.file_exists(file_path):
+		return Result.fail("NOT_FOUND", "There is no file '%s'." % file_path, "file_list lists the project's files.")
+	var loaded: Resource = ResourceLoader.load(file_path) if ResourceLoader.exists(file_path) else null
+	if loaded == null:
+		return Result.fail("INVALID_PARAMS", "'%s' is not a resource file." % file_path, "Use file_read.")
+	if not _is_wanted(loaded):
+		return Result.fail(
+			"INVALID_PARAMS",
+			"'%s' is a %s, not a %s." % [file_path, loaded.get_class(), _wanted_classes()],
+			"file_list {'glob': '*.tres'} lists the resource files there are."
+		)
+	var target: CommandTarget = CommandTarget.new()
+	target.resource = loaded
+	target.path = file_path
+	return Result.of(target)
+
+
+func _is_wanted(found: Object) -> bool:
+	if _classes.is_empty():
+		return true
+	for wanted: String in _classes:
+		if found.is_class(wanted):
+			return true
+	return false
+
+
+func _wanted_classes() -> String:
+	return " or ".join(_classes)
