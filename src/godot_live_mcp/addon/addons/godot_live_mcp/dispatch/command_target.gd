@@ -84,16 +84,8 @@ func _in(scene_root: Node, wanted: String) -> Result:
 		return found
 	target.node = found.value
 	target.node_path = NodeLookup.path_of(scene_root, target.node)
-	if _is_wanted(target.node):
-		return Result.of(target)
-	return Result.fail(
-		"INVALID_PARAMS",
-		"'%s' is a %s, not a %s." % [wanted, target.node.get_class(), _wanted_classes()],
-		(
-			"Pass the path of a %s (scene_get_tree lists the nodes of %s), or create one with node_create."
-			% [_wanted_classes(), target.scene_path]
-		)
-	)
+	var typed: Result = NodeLookup.of_class(scene_root, target.node, wanted, _classes)
+	return typed if typed.failed() else Result.of(target)
 
 
 ## The resource of the file at file_path, or NOT_FOUND / INVALID_PARAMS for no such resource.

@@ -7,7 +7,7 @@ const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd"
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const SceneTarget := preload("res://addons/godot_live_mcp/authoring/scene_target.gd")
-const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
@@ -87,6 +87,7 @@ const COMMANDS := {
 			},
 		],
 		"returns": [{"scene!": "string", "node_path!": "string"}, ROW, {"status!": "@create_status"}],
+		"target": "node:AnimationPlayer",
 	},
 	"animation.set":
 	{
@@ -104,6 +105,7 @@ const COMMANDS := {
 		],
 		"returns": [{"scene!": "string", "node_path!": "string"}, ROW, {"warning": "string"}],
 		"marks": "idempotent",
+		"target": "node:AnimationPlayer",
 	},
 	"animation.delete":
 	{
@@ -112,6 +114,7 @@ const COMMANDS := {
 		"args": [PLAYER, ANIMATION],
 		"returns": {"scene!": "string", "node_path!": "string", "animation!": "string", "deleted!": "boolean"},
 		"marks": "destructive",
+		"target": "node:AnimationPlayer",
 	},
 	"animation.get":
 	{
@@ -185,21 +188,6 @@ static func list(params: CommandParams) -> Result:
 	return Result.of(page)
 
 
-static func create_animation(params: CommandParams) -> Result:
-	var policy: Result = IfExists.read(params)
-	if policy.failed():
-		return policy
-	return await SceneEdit.edit(params.raw, _create_in.bind(params, str(policy.value)))
-
-
-static func set_animation(params: CommandParams) -> Result:
-	return await SceneEdit.edit(params.raw, _set_in.bind(params))
-
-
-static func delete_animation(params: CommandParams) -> Result:
-	return await SceneEdit.edit(params.raw, _delete_in.bind(params))
-
-
 static func get_animation(params: CommandParams) -> Result:
 	var found: Result = _read_target(params)
 	if found.failed():
@@ -265,11 +253,12 @@ static func _track_with_keys(animation: Animation, track: int) -> Dictionary:
 	return described
 
 
-static func _create_in(root: Node, params: CommandParams, policy: String) -> Result:
-	var found: Result = PlayerAnimation.find_player(root, params.text("node_path"))
-	if found.failed():
-		return found
-	var player: AnimationPlayer = found.value
+static func create_animation(params: CommandParams, target: CommandTarget) -> Result:
+	var read: Result = IfExists.read(params)
+	if read.failed():
+		return read
+	var policy: String = read.value
+	var player: AnimationPlayer = target.node
 	var full_name: String = params.text("animation")
 	var parts: PackedStringArray = PlayerAnimation.split_name(full_name)
 	if parts[1] == "" or parts[1].contains("/") or full_name.contains(":") or full_name.contains(","):
@@ -278,7 +267,7 @@ static func _create_in(root: Node, params: CommandParams, policy: String) -> Res
 			"'%s' is not a valid animation name." % full_name,
 			"Use a name like 'walk' or 'library/walk' without ':', ',' or a second '/'."
 		)
-	var data: Dictionary = {"node_path": NodeLookup.path_of(root, player)}
+	var data: Dictionary = {"node_path": target.node_path}
 	if player.has_animation(full_name) and policy != IfExists.REPLACE:
 		data.merge(row(full_name, player.get_animation(full_name)))
 		return IfExists.answer(policy, "Animation '%s'" % full_name, data)
@@ -321,8 +310,8 @@ static func _add_recorded(player: AnimationPlayer, parts: PackedStringArray, ani
 	step.commit_recorded()
 
 
-static func _delete_in(root: Node, params: CommandParams) -> Result:
-	var found: Result = PlayerAnimation.require(root, params.text("node_path"), params.text("animation"))
+static func delete_animation(params: CommandParams, on: CommandTarget) -> Result:
+	var found: Result = PlayerAnimation.of_target(on, params.text("animation"))
 	if found.failed():
 		return found
 	var target: PlayerAnimation = found.value
@@ -339,8 +328,8 @@ static func _delete_in(root: Node, params: CommandParams) -> Result:
 	return Result.of({"node_path": target.player_path, "animation": target.name, "deleted": true})
 
 
-static func _set_in(root: Node, params: CommandParams) -> Result:
-	var found: Result = PlayerAnimation.require(root, params.text("node_path"), params.text("animation"))
+static func set_animation(params: CommandParams, on: CommandTarget) -> Result:
+	var found: Result = PlayerAnimation.of_target(on, params.text("animation"))
 	if found.failed():
 		return found
 	var target: PlayerAnimation = found.value
