@@ -6,9 +6,7 @@ extends RefCounted
 const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
-const SceneTarget := preload("res://addons/godot_live_mcp/authoring/scene_target.gd")
 const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
-const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
 const PlayerAnimation := preload("res://addons/godot_live_mcp/commands/animation/player_animation.gd")
@@ -53,7 +51,7 @@ const KEY := {
 	"start_offset": "number: Audio tracks.",
 	"end_offset": "number: Audio tracks.",
 }
-const DEFAULTS := {"guard": ["scene"]}
+const DEFAULTS := {"guard": ["scene"], "target": "node:AnimationPlayer"}
 const COMMANDS := {
 	"animation.list":
 	{
@@ -87,7 +85,6 @@ const COMMANDS := {
 			},
 		],
 		"returns": [{"scene!": "string", "node_path!": "string"}, ROW, {"status!": "@create_status"}],
-		"target": "node:AnimationPlayer",
 	},
 	"animation.set":
 	{
@@ -105,7 +102,6 @@ const COMMANDS := {
 		],
 		"returns": [{"scene!": "string", "node_path!": "string"}, ROW, {"warning": "string"}],
 		"marks": "idempotent",
-		"target": "node:AnimationPlayer",
 	},
 	"animation.delete":
 	{
@@ -114,7 +110,6 @@ const COMMANDS := {
 		"args": [PLAYER, ANIMATION],
 		"returns": {"scene!": "string", "node_path!": "string", "animation!": "string", "deleted!": "boolean"},
 		"marks": "destructive",
-		"target": "node:AnimationPlayer",
 	},
 	"animation.get":
 	{
@@ -165,31 +160,23 @@ static func row(name: String, animation: Animation) -> Dictionary:
 	}
 
 
-static func list(params: CommandParams) -> Result:
-	var scene: Result = SceneTarget.require(params.text("scene"))
-	if scene.failed():
-		return scene
-	var target: SceneTarget = scene.value
-	var found: Result = PlayerAnimation.find_player(target.root, params.text("node_path"))
-	if found.failed():
-		return found
-	var player: AnimationPlayer = found.value
+static func list(params: CommandParams, target: CommandTarget) -> Result:
+	var player: AnimationPlayer = target.node
 	var rows: Array[Dictionary] = []
 	for name: String in player.get_animation_list():
 		rows.append(row(name, player.get_animation(name)))
 	var page: Dictionary = Pagination.list_page(
 		rows, params.integer("offset"), params.integer("limit"), "animations", "animations"
 	)
-	page["scene"] = target.path
-	page["node_path"] = NodeLookup.path_of(target.root, player)
+	page["node_path"] = target.node_path
 	page["libraries"] = Array(player.get_animation_library_list()).map(
 		func(name: StringName) -> String: return str(name)
 	)
 	return Result.of(page)
 
 
-static func get_animation(params: CommandParams) -> Result:
-	var found: Result = _read_target(params)
+static func get_animation(params: CommandParams, player: CommandTarget) -> Result:
+	var found: Result = PlayerAnimation.of_target(player, params.text("animation"))
 	if found.failed():
 		return found
 	var target: PlayerAnimation = found.value
@@ -201,12 +188,11 @@ static func get_animation(params: CommandParams) -> Result:
 	)
 	page.merge(row(target.name, target.animation))
 	page["node_path"] = target.player_path
-	page["scene"] = target.scene_path
 	return Result.of(page)
 
 
-static func get_keys(params: CommandParams) -> Result:
-	var found: Result = _read_target(params)
+static func get_keys(params: CommandParams, player: CommandTarget) -> Result:
+	var found: Result = PlayerAnimation.of_target(player, params.text("animation"))
 	if found.failed():
 		return found
 	var target: PlayerAnimation = found.value
@@ -220,7 +206,6 @@ static func get_keys(params: CommandParams) -> Result:
 	var page: Dictionary = Pagination.list_page(keys, params.integer("offset"), params.integer("limit"), "keys", "keys")
 	page["track"] = AnimationKeys.describe_track(target.animation, track)
 	page["node_path"] = target.player_path
-	page["scene"] = target.scene_path
 	return Result.of(page)
 
 
@@ -234,14 +219,6 @@ static func check_track(target: PlayerAnimation, track: int) -> Result:
 		"Animation '%s' has no track %d (it has %d)." % [target.name, track, count],
 		"animation_get lists the tracks with their indices."
 	)
-
-
-static func _read_target(params: CommandParams) -> Result:
-	var scene: Result = SceneTarget.require(params.text("scene"))
-	if scene.failed():
-		return scene
-	var target: SceneTarget = scene.value
-	return PlayerAnimation.require(target.root, params.text("node_path"), params.text("animation"))
 
 
 static func _track_with_keys(animation: Animation, track: int) -> Dictionary:

@@ -16,27 +16,6 @@ var name: String = ""
 var animation: Animation = null
 
 
-## The AnimationPlayer at node_path, or NOT_FOUND / INVALID_PARAMS for another class.
-static func find_player(root: Node, node_path: String) -> Result:
-	var found: Result = NodeLookup.require(root, node_path)
-	if found.failed():
-		return found
-	return of_class(found.value, "AnimationPlayer", root, node_path)
-
-
-## node when it is a wanted class, else the shared INVALID_PARAMS naming its class and the next step.
-static func of_class(node: Node, wanted: String, root: Node, node_path: String) -> Result:
-	return NodeLookup.of_class(root, node, node_path, PackedStringArray([wanted]))
-
-
-## The player and its animation called name, or NOT_FOUND naming the player's animations.
-static func require(root: Node, node_path: String, animation_name: String) -> Result:
-	var found: Result = find_player(root, node_path)
-	if found.failed():
-		return found
-	return named(found.value, NodeLookup.path_of(root, found.value), root.scene_file_path, animation_name)
-
-
 ## The animation called animation_name of the player a command's target is, or NOT_FOUND.
 static func of_target(target: CommandTarget, animation_name: String) -> Result:
 	return named(target.node, target.node_path, target.scene_path, animation_name)
