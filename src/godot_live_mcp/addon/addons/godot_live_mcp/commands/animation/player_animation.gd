@@ -6,7 +6,6 @@ extends RefCounted
 const PlayerAnimation := preload("res://addons/godot_live_mcp/commands/animation/player_animation.gd")
 const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
-const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
 const NameSuggestions := preload("res://addons/godot_live_mcp/contract/name_suggestions.gd")
 
 var player: AnimationPlayer
