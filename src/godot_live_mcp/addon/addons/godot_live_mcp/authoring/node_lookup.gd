@@ -71,7 +71,9 @@ static func of_class(root: Node, node: Node, node_path: String, classes: PackedS
 			return Result.of(node)
 	if classes.is_empty():
 		return Result.of(node)
-	var wanted_text: String = " or ".join(classes)
+	var wanted_text: String = classes[-1]
+	if classes.size() > 1:
+		wanted_text = "%s or %s" % [", ".join(classes.slice(0, -1)), wanted_text]
 	var article: String = "an" if wanted_text.left(1) in ["A", "E", "I", "O", "U"] else "a"
 	return Result.fail(
 		"INVALID_PARAMS",
