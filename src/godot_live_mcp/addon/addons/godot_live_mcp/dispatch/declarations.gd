@@ -11,12 +11,11 @@ extends RefCounted
 ## timeout_ms, guard and guard_user (parameters that must be res:// or user:// paths), side_doors
 ## (boolean parameters that, true, make a read-only command change the project: a read-only server
 ## refuses them), products ("width height": the most their product may be),
-## hint (on success), group, keywords, min_godot and max_godot, and target (what the handler acts on:
-## "scene", "node", "node:<Class>|<Class>", "own_node", "resource[:<Class>]"; see command_target.gd),
-## found once before the handler runs, which then also takes it: (params, target[, context]).
+## hint (on success), group, keywords, min_godot and max_godot, and target ("scene", "node:<Class>"...:
+## what the handler acts on, found before it runs and handed to it; see command_target.gd).
 ## `const DEFAULTS := {...}` gives any of these keys to every command of the module that does not
-## set it. Handlers take a CommandParams (and a MCPToolkitToolContext when cancellable, which also
-## reports progress) and return a Result.
+## set it. Handlers take a CommandParams, then the CommandTarget when declared and a
+## MCPToolkitToolContext when cancellable (which also reports progress), and return a Result.
 
 const ContractData := preload("res://addons/godot_live_mcp/contract/contract_data.gd")
 const CommandRegistry := preload("res://addons/godot_live_mcp/dispatch/command_registry.gd")
