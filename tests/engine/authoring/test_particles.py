@@ -107,7 +107,7 @@ async def test_set_refuses_unknown_names_and_what_the_node_lacks(
     assert "spread" in wrong["hint"]
     await call_fails(tools, "particles_set", {"scene": world, "node_path": "Dust"}, "INVALID_PARAMS")
     plain = await call_fails(tools, "particles_get", {"scene": world, "node_path": "."}, "INVALID_PARAMS")
-    assert "node_create" in plain["hint"]  # the shared wrong-class hint of a declared target
+    assert "particles_add" in plain["hint"]
     await call(
         tools, "particles_add", {"scene": world, "preset": "smoke", "type": "CPUParticles3D", "name": "Cpu"}
     )

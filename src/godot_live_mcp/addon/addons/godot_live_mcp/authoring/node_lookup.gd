@@ -64,8 +64,10 @@ static func missing(root: Node, node_path: String) -> Result:
 
 
 ## node (found at node_path) when it is one of classes (or inherits one; any class when empty), else
-## INVALID_PARAMS naming its class, the one wanted and where to find or make one.
-static func of_class(root: Node, node: Node, node_path: String, classes: PackedStringArray) -> Result:
+## INVALID_PARAMS naming its class, the one wanted and where to find one or the tool that makes one.
+static func of_class(
+	root: Node, node: Node, node_path: String, classes: PackedStringArray, maker: String = "node_create"
+) -> Result:
 	for wanted: String in classes:
 		if node.is_class(wanted):
 			return Result.of(node)
@@ -79,8 +81,8 @@ static func of_class(root: Node, node: Node, node_path: String, classes: PackedS
 		"INVALID_PARAMS",
 		"'%s' is a %s, not %s %s." % [node_path, node.get_class(), article, wanted_text],
 		(
-			"Pass the path of %s %s (scene_get_tree lists the nodes of %s), or create one with node_create."
-			% [article, wanted_text, root.scene_file_path]
+			"Pass the path of %s %s (scene_get_tree lists the nodes of %s), or create one with %s."
+			% [article, wanted_text, root.scene_file_path, maker if maker != "" else "node_create"]
 		)
 	)
 

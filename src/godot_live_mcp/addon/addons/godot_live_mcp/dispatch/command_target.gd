@@ -6,7 +6,8 @@ extends RefCounted
 ##   "node"      and that scene's node at `node_path` ("" or "." is the root);
 ##   "node:A|B"  and that node is an A or a B (or inherits one);
 ##   "own_node"  and the scene stores that node's structure (not instanced, not inherited);
-##   "resource", "resource:A|B"  the resource file at `path` (of class A or B).
+##   "resource", "resource:A|B"  the resource file at `path` (of class A or B);
+##   "... by <tool>"  the tool that makes one, named by the hint of a refusal (node_create, resource_create).
 ## A scene or node target is found inside SceneEdit.edit, where the handler then runs: the scene is
 ## the active tab and its history takes the undo action. The handler takes (params, target), and
 ## the context after them when the command is cancellable.
@@ -16,6 +17,7 @@ const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_par
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
 const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
+const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
 
 const KINDS: PackedStringArray = ["scene", "node", "own_node", "resource"]
 
@@ -32,14 +34,17 @@ var path: String = ""
 var _kind: String = ""
 var _classes: PackedStringArray = PackedStringArray()
 var _verb: String = ""
+var _maker: String = ""
 
 
 ## handler wrapped to find what spec (a word above) names first; verb words own_node's refusal.
 static func wrap(spec: String, handler: Callable, verb: String, cancellable: bool) -> Callable:
 	var wanted: CommandTarget = CommandTarget.new()
-	wanted._kind = spec.get_slice(":", 0)
+	var what: String = spec.get_slice(" by ", 0)
+	wanted._kind = what.get_slice(":", 0)
 	assert(wanted._kind in KINDS, "godot_live_mcp: unknown target '%s'" % spec)
-	wanted._classes = spec.get_slice(":", 1).split("|", false) if spec.contains(":") else PackedStringArray()
+	wanted._classes = what.get_slice(":", 1).split("|", false) if what.contains(":") else PackedStringArray()
+	wanted._maker = spec.get_slice(" by ", 1) if spec.contains(" by ") else ""
 	wanted._verb = verb
 	# Bound as an argument, which holds it: a method Callable alone would not keep it alive.
 	return (CommandTarget._run_cancellable if cancellable else CommandTarget._run).bind(wanted, handler)
@@ -63,7 +68,7 @@ static func _run_cancellable(
 func _resolved(params: CommandParams, work: Callable) -> Result:
 	if _kind != "resource":
 		return await SceneEdit.edit(params.raw, _in_scene.bind(params.text("node_path"), work))
-	var found: Result = _resource_at(params.text("path"))
+	var found: Result = _resource_at(params)
 	return await work.call(found.value) if found.succeeded() else found
 
 
@@ -84,14 +89,17 @@ func _in(scene_root: Node, wanted: String) -> Result:
 		return found
 	target.node = found.value
 	target.node_path = NodeLookup.path_of(scene_root, target.node)
-	var typed: Result = NodeLookup.of_class(scene_root, target.node, wanted, _classes)
+	var typed: Result = NodeLookup.of_class(scene_root, target.node, wanted, _classes, _maker)
 	return typed if typed.failed() else Result.of(target)
 
 
-## The resource of the file at file_path, or NOT_FOUND / INVALID_PARAMS for no such resource.
-func _resource_at(file_path: String) -> Result:
-	if not FileAccess.file_exists(file_path):
-		return Result.fail("NOT_FOUND", "There is no file '%s'." % file_path, "file_list lists the project's files.")
+## The resource of the file at params.path; PATH_DENIED, NOT_FOUND, or INVALID_PARAMS for a file that
+## holds no resource or one of another class.
+func _resource_at(params: CommandParams) -> Result:
+	var file: Result = ProjectFiles.existing_file(params)
+	if file.failed():
+		return file
+	var file_path: String = file.value
 	var loaded: Resource = ResourceLoader.load(file_path) if ResourceLoader.exists(file_path) else null
 	if loaded == null:
 		return Result.fail("INVALID_PARAMS", "'%s' is not a resource file." % file_path, "Use file_read.")
@@ -99,7 +107,10 @@ func _resource_at(file_path: String) -> Result:
 		return Result.fail(
 			"INVALID_PARAMS",
 			"'%s' is a %s, not a %s." % [file_path, loaded.get_class(), _wanted_classes()],
-			"file_list {'glob': '*.tres'} lists the resource files there are."
+			(
+				"Pass the path of a %s file, or make one with %s."
+				% [_wanted_classes(), _maker if _maker else "resource_create"]
+			)
 		)
 	var target: CommandTarget = CommandTarget.new()
 	target.resource = loaded

@@ -56,7 +56,7 @@ static func register_module(
 		var options: MCPToolkitCommandOptions = options_for(spec, group, channel)
 		var run: String = str(spec.get("run", name.get_slice(".", 1)))
 		var handler: Callable = Callable(target if target != null else module, run)
-		if spec.has("target"):
+		if str(spec.get("target", "")) != "":
 			handler = CommandTarget.wrap(str(spec["target"]), handler, name.get_slice(".", 1), options.cancellable)
 		if describe_only:
 			handler = _runtime_only.bind(name)

@@ -21,7 +21,7 @@ const GROUP := "particles"
 const VALUES := {"type": "object", "additionalProperties": true}
 const SETTINGS := "object: Properties set away from their defaults, as JSON (resources left out)."
 ## A node of one of ParticlePresets.TYPES.
-const PARTICLES := "node:GPUParticles2D|GPUParticles3D|CPUParticles2D|CPUParticles3D"
+const PARTICLES := "node:GPUParticles2D|GPUParticles3D|CPUParticles2D|CPUParticles3D by particles_add"
 const DEFAULTS := {"guard": ["scene"], "target": PARTICLES}
 const COMMANDS := {
 	"particles.add":
