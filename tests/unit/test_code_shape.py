@@ -11,7 +11,7 @@ MAX_BARE_RETURN_SHARE = 0.15
 # their own (the playtest interpreter ~1,140 lines, the batch's undo collection ~590, scene_render ~340),
 # the audio watch (~200) and the games keyed by launcher (~290): 248.3. Held from here; issue 22's target
 # is 150, reached by declaring targets in the tables and services instead of guards, not by a new figure.
-# Targets declared in the tables (dispatch/command_target.gd, 72 commands): 247.3.
+# Targets declared in the tables (dispatch/command_target.gd, 73 commands): 247.3.
 MAX_LINES_PER_TOOL = 247.3
 MAX_MACHINERY_LINES = 360
 
