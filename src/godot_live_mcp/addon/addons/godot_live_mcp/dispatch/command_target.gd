@@ -109,7 +109,7 @@ func _resource_at(params: CommandParams) -> Result:
 			"'%s' is a %s, not a %s." % [file_path, loaded.get_class(), _wanted_classes()],
 			(
 				"Pass the path of a %s file, or make one with %s."
-				% [_wanted_classes(), _maker if _maker else "resource_create"]
+				% [_wanted_classes(), _maker if _maker != "" else "resource_create"]
 			)
 		)
 	var target: CommandTarget = CommandTarget.new()
