@@ -6,6 +6,7 @@ const Declarations := preload("res://addons/godot_live_mcp/dispatch/declarations
 const CommandRegistry := preload("res://addons/godot_live_mcp/dispatch/command_registry.gd")
 const RuntimeCommands := preload("res://addons/godot_live_mcp/runtime/commands/runtime_commands.gd")
 const BatchCommands := preload("res://addons/godot_live_mcp/commands/editor_batch_commands.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 
 const MODULES: Array[Script] = [
 	preload("res://addons/godot_live_mcp/commands/editor_commands.gd"),
@@ -82,7 +83,7 @@ static func register_all(registry: CommandRegistry) -> void:
 			BatchCommands.register(registry)
 			continue
 		if module != RuntimeCommands:
-			Declarations.register_module(registry, module)
+			Declarations.register_module(registry, module, null, false, CommandTarget.wrap)
 			continue
 		for runtime_module: Script in RuntimeCommands.MODULES:
 			Declarations.register_module(registry, runtime_module, null, true)
