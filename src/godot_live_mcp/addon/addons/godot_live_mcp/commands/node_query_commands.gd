@@ -63,7 +63,7 @@ const COMMANDS := {
 
 static func find(params: CommandParams, target: CommandTarget) -> Result:
 	var root: Node = target.root
-	var filter: NodeFilter = NodeFilter.from_params(params.raw)
+	var filter: NodeFilter = NodeFilter.from_params(params)
 	var entries: Array[NodeListing.Entry] = []
 	for entry: Dictionary in SceneWalk.nodes(root, target.node):
 		var node: Node = entry["node"]

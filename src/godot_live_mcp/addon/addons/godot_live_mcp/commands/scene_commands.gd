@@ -63,7 +63,7 @@ const COMMANDS := {
 
 
 static func get_tree(params: CommandParams, target: CommandTarget) -> Result:
-	var filter: NodeFilter = NodeFilter.from_params(params.raw)
+	var filter: NodeFilter = NodeFilter.from_params(params)
 	var entries: Array[NodeListing.Entry] = []
 	for entry: Dictionary in SceneWalk.nodes(target.root, target.root, params.integer("max_depth")):
 		var node: Node = entry["node"]
