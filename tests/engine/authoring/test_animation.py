@@ -109,11 +109,12 @@ async def test_create_in_a_named_library_and_if_exists(tools: Client, staged: st
 
 
 async def test_create_refuses_a_node_that_is_not_a_player(tools: Client, staged: str) -> None:
+    # A node of another class is a bad node_path: the shared INVALID_PARAMS of NodeLookup.of_class.
     refused = await call_fails(
         tools,
         "animation_create",
         {"scene": staged, "node_path": "Sprite", "animation": "walk"},
-        "INVALID_OPERATION",
+        "INVALID_PARAMS",
     )
     assert "Sprite2D" in refused["message"]
     assert "AnimationPlayer" in refused["hint"]
@@ -318,7 +319,7 @@ async def test_reads_and_removals_refuse_what_does_not_exist(tools: Client, stag
     listed = await call(tools, "animation_list", player(staged))
     assert listed["animations"][0]["step"] == pytest.approx(1 / 30, abs=1e-6)
     wrong = await call_fails(
-        tools, "animation_list", {"scene": staged, "node_path": "Sprite"}, "INVALID_OPERATION"
+        tools, "animation_list", {"scene": staged, "node_path": "Sprite"}, "INVALID_PARAMS"
     )
     assert "AnimationPlayer" in wrong["hint"]
     unknown = await call_fails(tools, "animation_get", player(staged, animation="wak"), "NOT_FOUND")

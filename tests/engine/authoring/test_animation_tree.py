@@ -130,7 +130,7 @@ async def test_blend_space_points_grow_the_space_and_undo(tools: Client, rigged:
 async def test_refusals_name_the_fix(tools: Client, rigged: str) -> None:
     await call(tools, "animation_tree_add_state", tree(rigged, state="idle", animation="idle"))
     wrong = await call_fails(
-        tools, "animation_tree_get", {"scene": rigged, "node_path": "Player"}, "INVALID_OPERATION"
+        tools, "animation_tree_get", {"scene": rigged, "node_path": "Player"}, "INVALID_PARAMS"
     )
     assert "AnimationTree" in wrong["hint"]
     unknown = await call_fails(

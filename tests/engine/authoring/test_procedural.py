@@ -108,7 +108,7 @@ async def test_failures_name_the_next_step(tools: Client, scratch: Scratch) -> N
         tools, "gradient_edit", {"path": path, "interpolation": "cubic"}, "INVALID_PARAMS"
     )
     assert "FastNoiseLite" in wrong_kind["message"]
-    assert "resource_get" in wrong_kind["hint"]
+    assert "gradient_create" in wrong_kind["hint"]  # the shared hint of a declared resource target
     missing = await call_fails(tools, "curve_get", {"path": scratch.path("none.tres")}, "NOT_FOUND")
     assert missing["hint"]
     nothing = await call_fails(tools, "noise_edit", {"path": path}, "INVALID_PARAMS")

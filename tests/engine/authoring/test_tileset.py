@@ -195,7 +195,8 @@ async def test_custom_data_layers_and_values(tools: Client, scratch: Scratch) ->
 async def test_tile_set_tools_refuse_other_resources(tools: Client, scratch: Scratch) -> None:
     shape = scratch.path("shape.tres")
     await call(tools, "resource_create", {"path": shape, "class_name": "RectangleShape2D"})
-    refused = await call_fails(tools, "tileset_get", {"path": shape}, "INVALID_OPERATION")
+    # A file of another class is a bad path: the shared INVALID_PARAMS of a declared resource target.
+    refused = await call_fails(tools, "tileset_get", {"path": shape}, "INVALID_PARAMS")
     assert "tileset_create" in refused["hint"]
 
 

@@ -63,6 +63,30 @@ static func missing(root: Node, node_path: String) -> Result:
 	return Result.fail("NOT_FOUND", "No node '%s' in %s." % [node_path, root.scene_file_path], hint)
 
 
+## node (found at node_path) when it is one of classes (or inherits one; any class when empty), else
+## INVALID_PARAMS naming its class, the one wanted and where to find one or the tool that makes one.
+static func of_class(
+	root: Node, node: Node, node_path: String, classes: PackedStringArray, maker: String = "node_create"
+) -> Result:
+	for wanted: String in classes:
+		if node.is_class(wanted):
+			return Result.of(node)
+	if classes.is_empty():
+		return Result.of(node)
+	var wanted_text: String = classes[-1]
+	if classes.size() > 1:
+		wanted_text = "%s or %s" % [", ".join(classes.slice(0, -1)), wanted_text]
+	var article: String = "an" if wanted_text.left(1) in ["A", "E", "I", "O", "U"] else "a"
+	return Result.fail(
+		"INVALID_PARAMS",
+		"'%s' is a %s, not %s %s." % [node_path, node.get_class(), article, wanted_text],
+		(
+			"Pass the path of %s %s (scene_get_tree lists the nodes of %s), or create one with %s."
+			% [article, wanted_text, root.scene_file_path, maker if maker != "" else "node_create"]
+		)
+	)
+
+
 ## node_path relative to root: a leading "/" and the root's own name taken off.
 static func _relative(root: Node, node_path: String) -> String:
 	var relative: String = node_path.strip_edges().trim_prefix("/")

@@ -8,6 +8,7 @@ const RuntimeCommands := preload("res://addons/godot_live_mcp/runtime/commands/r
 const BatchCommands := preload("res://addons/godot_live_mcp/commands/editor_batch_commands.gd")
 const EditorModule := preload("res://addons/godot_live_mcp/core/editor_module.gd")
 const EditorServices := preload("res://addons/godot_live_mcp/core/editor_services.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 
 const MODULES: Array[Script] = [
 	preload("res://addons/godot_live_mcp/commands/editor_commands.gd"),
@@ -90,7 +91,7 @@ static func register_all(registry: CommandRegistry, services: EditorServices) ->
 				Declarations.register_module(registry, runtime_module, null, true)
 		elif module.get_base_script() == EditorModule:
 			built.append(module.new(services))
-			Declarations.register_module(registry, module, built.back())
+			Declarations.register_module(registry, module, built.back(), false, CommandTarget.wrap)
 		else:
-			Declarations.register_module(registry, module)
+			Declarations.register_module(registry, module, null, false, CommandTarget.wrap)
 	return built

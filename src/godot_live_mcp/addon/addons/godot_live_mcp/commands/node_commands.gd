@@ -5,7 +5,7 @@ extends RefCounted
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
-const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const SceneWalk := preload("res://addons/godot_live_mcp/authoring/scene_walk.gd")
 const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
 const NodeSubtree := preload("res://addons/godot_live_mcp/authoring/node_subtree.gd")
@@ -48,6 +48,7 @@ const COMMANDS := {
 			{"if_exists": "@if_exists", "scene": "@scene"},
 		],
 		"returns": [NODE_ROW, {"status!": "@create_status"}],
+		"target": "scene",
 	},
 	"node.delete":
 	{
@@ -55,6 +56,7 @@ const COMMANDS := {
 		"args": {"node_path!": "@node_path", "scene": "@scene"},
 		"returns": {"scene": "string", "deleted!": "string"},
 		"marks": "destructive",
+		"target": "own_node",
 	},
 	"node.duplicate":
 	{
@@ -62,11 +64,12 @@ const COMMANDS := {
 		"args":
 		{"node_path!": "@node_path", "name": "string: Name of the copy; defaults to a unique one.", "scene": "@scene"},
 		"returns": NODE_ROW,
+		"target": "own_node",
 	},
 }
 
 
-static func create(params: CommandParams) -> Result:
+static func create(params: CommandParams, target: CommandTarget) -> Result:
 	var checked: Result = NodeClasses.require(params.text("class_name"))
 	if checked.succeeded():
 		checked = NodeNames.check(params.text("name"), "name", true)
@@ -74,22 +77,7 @@ static func create(params: CommandParams) -> Result:
 		checked = IfExists.read(params)
 	if checked.failed():
 		return checked
-	return await SceneEdit.edit(params.raw, _create_in.bind(params))
-
-
-static func delete(params: CommandParams) -> Result:
-	return await SceneEdit.edit(params.raw, _delete_in.bind(params.text("node_path")))
-
-
-static func duplicate(params: CommandParams) -> Result:
-	var checked: Result = NodeNames.check(params.text("name"), "name", true)
-	if checked.failed():
-		return checked
-	return await SceneEdit.edit(params.raw, _duplicate_in.bind(params))
-
-
-static func _create_in(root: Node, params: CommandParams) -> Result:
-	return place_new(root, params, _make_node.bind(params.text("class_name")))
+	return place_new(target.root, params, _make_node.bind(params.text("class_name")))
 
 
 ## Adds a node made by make (a Callable returning a fresh Node with its default name) under
@@ -155,11 +143,9 @@ static func _record_create(
 	return action
 
 
-static func _delete_in(root: Node, node_path: String) -> Result:
-	var found: Result = NodeLookup.require(root, node_path, true, "delete")
-	if found.failed():
-		return found
-	var node: Node = found.value
+static func delete(_params: CommandParams, target: CommandTarget) -> Result:
+	var node: Node = target.node
+	var root: Node = target.root
 	if node == root:
 		return Result.fail(
 			"INVALID_OPERATION", "Cannot delete the scene's root node.", "Close the scene with scene_close instead."
@@ -167,16 +153,16 @@ static func _delete_in(root: Node, node_path: String) -> Result:
 	var parent: Node = node.get_parent()
 	var action: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.begin("delete %s" % node.name, parent)
 	NodeSubtree.record_remove(action, parent, node, node.get_index(), root, NodeSubtree.owned(node, root))
-	var deleted: String = NodeLookup.path_of(root, node)
 	action.commit()
-	return Result.of({"deleted": deleted})
+	return Result.of({"deleted": target.node_path})
 
 
-static func _duplicate_in(root: Node, params: CommandParams) -> Result:
-	var found: Result = NodeLookup.require(root, params.text("node_path"), true, "duplicate")
-	if found.failed():
-		return found
-	var node: Node = found.value
+static func duplicate(params: CommandParams, target: CommandTarget) -> Result:
+	var checked: Result = NodeNames.check(params.text("name"), "name", true)
+	if checked.failed():
+		return checked
+	var node: Node = target.node
+	var root: Node = target.root
 	if node == root:
 		return Result.fail("INVALID_OPERATION", "Cannot duplicate the scene's root node: it has no siblings.")
 	var parent: Node = node.get_parent()

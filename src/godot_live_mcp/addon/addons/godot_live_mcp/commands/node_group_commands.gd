@@ -5,9 +5,8 @@ extends RefCounted
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
-const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const SceneWalk := preload("res://addons/godot_live_mcp/authoring/scene_walk.gd")
-const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
 const NodeReport := preload("res://addons/godot_live_mcp/shared/node_report.gd")
 
 const GROUP := "node"
@@ -17,7 +16,7 @@ const GROUPS := [
 	{"changed!": "boolean: False when the node was already in (or out of) the group."},
 	{"groups!": "array<string>: The node's groups afterwards."},
 ]
-const DEFAULTS := {"marks": "idempotent", "guard": ["scene"]}
+const DEFAULTS := {"marks": "idempotent", "guard": ["scene"], "target": "node"}
 const COMMANDS := {
 	"node.add_to_group":
 	{
@@ -29,45 +28,33 @@ const COMMANDS := {
 }
 
 
-static func add_to_group(params: CommandParams) -> Result:
-	return await _change(params, true)
+static func add_to_group(params: CommandParams, target: CommandTarget) -> Result:
+	return _change(params, target, true)
 
 
-static func remove_from_group(params: CommandParams) -> Result:
-	return await _change(params, false)
+static func remove_from_group(params: CommandParams, target: CommandTarget) -> Result:
+	return _change(params, target, false)
 
 
-static func _change(params: CommandParams, joining: bool) -> Result:
+static func _change(params: CommandParams, target: CommandTarget, joining: bool) -> Result:
 	var group: String = params.text("group").strip_edges()
 	if group == "" or group.begins_with("_"):
 		return Result.fail(
 			"INVALID_PARAMS",
 			"group '%s' is not a usable group name (empty, or '_' marks the engine's own groups)." % group
 		)
-	return await SceneEdit.edit(params.raw, _change_in.bind(params.text("node_path"), group, joining))
-
-
-static func _change_in(root: Node, node_path: String, group: String, joining: bool) -> Result:
-	var found: Result = NodeLookup.require(root, node_path, false, "change the groups of")
-	if found.failed():
-		return found
-	var node: Node = found.value
-	if not SceneWalk.shows(root, node):
+	var node: Node = target.node
+	if not SceneWalk.shows(target.root, node):
 		return Result.fail(
 			"INVALID_OPERATION",
-			"'%s' is inside an instanced scene whose children are not editable." % node_path,
+			"'%s' is inside an instanced scene whose children are not editable." % params.text("node_path"),
 			"Change it in its own scene (scene_open)."
 		)
 	var changed: bool = node.is_in_group(group) != joining
 	if changed:
 		_record(node, group, joining)
 	return Result.of(
-		{
-			"node_path": NodeLookup.path_of(root, node),
-			"group": group,
-			"changed": changed,
-			"groups": NodeReport.groups_of(node)
-		}
+		{"node_path": target.node_path, "group": group, "changed": changed, "groups": NodeReport.groups_of(node)}
 	)
 
 

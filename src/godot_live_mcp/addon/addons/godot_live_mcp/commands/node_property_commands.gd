@@ -8,9 +8,8 @@ const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd"
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const NodeCommands := preload("res://addons/godot_live_mcp/commands/node_commands.gd")
-const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const SceneWalk := preload("res://addons/godot_live_mcp/authoring/scene_walk.gd")
-const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
 const PropertyInput := preload("res://addons/godot_live_mcp/authoring/property_input.gd")
 const PropertyOutput := preload("res://addons/godot_live_mcp/authoring/property_output.gd")
 const NodeReport := preload("res://addons/godot_live_mcp/shared/node_report.gd")
@@ -23,7 +22,7 @@ const PROPERTIES := [
 	{"usage": "array<string>", "default": "any", "current": "any"},
 	{"unreadable": "any: Why current is missing: the value could not be read, or was too large."},
 ]
-const DEFAULTS := {"marks": "read_only idempotent", "guard": ["scene"]}
+const DEFAULTS := {"marks": "read_only idempotent", "guard": ["scene"], "target": "node"}
 const COMMANDS := {
 	"node.get":
 	{
@@ -74,11 +73,11 @@ const COMMANDS := {
 }
 
 
-static func get_node_info(params: CommandParams) -> Result:
-	return await SceneEdit.edit(params.raw, _get_in.bind(params))
+static func get_node_info(params: CommandParams, target: CommandTarget) -> Result:
+	return Result.of(NodeReport.describe(target.node, target.node_path, params))
 
 
-static func set_property(params: CommandParams) -> Result:
+static func set_property(params: CommandParams, target: CommandTarget) -> Result:
 	var wanted: Dictionary = PropertyInput.requested(params.raw)
 	if wanted.is_empty():
 		return Result.fail(
@@ -86,31 +85,11 @@ static func set_property(params: CommandParams) -> Result:
 			"Nothing to set: pass properties ({name: value}) or property with value.",
 			MCPToolkitError.hint_for_param("property")
 		)
-	return await SceneEdit.edit(params.raw, _set_in.bind(params.text("node_path"), wanted))
-
-
-static func list_properties(params: CommandParams) -> Result:
-	return await SceneEdit.edit(params.raw, _list_in.bind(params))
-
-
-static func _get_in(root: Node, params: CommandParams) -> Result:
-	var found: Result = NodeLookup.require(root, params.text("node_path"), false, "read")
-	if found.failed():
-		return found
-	var node: Node = found.value
-	var path: String = NodeLookup.path_of(root, node)
-	return Result.of(NodeReport.describe(node, path, params))
-
-
-static func _set_in(root: Node, node_path: String, wanted: Dictionary) -> Result:
-	var found: Result = NodeLookup.require(root, node_path, false, "set properties of")
-	if found.failed():
-		return found
-	var node: Node = found.value
-	if not SceneWalk.shows(root, node):
+	var node: Node = target.node
+	if not SceneWalk.shows(target.root, node):
 		return Result.fail(
 			"INVALID_OPERATION",
-			"'%s' is inside an instanced scene whose children are not editable." % node_path,
+			"'%s' is inside an instanced scene whose children are not editable." % params.text("node_path"),
 			"Change it in its own scene (scene_open), or instance that scene with editable_children."
 		)
 	var coerced: Result = PropertyInput.coerce_values(node, wanted)
@@ -126,15 +105,13 @@ static func _set_in(root: Node, node_path: String, wanted: Dictionary) -> Result
 		action.do_property(node, property, changes[property])
 		action.undo_property(node, property, node.get(property))
 	action.commit()
-	var path: String = NodeLookup.path_of(root, node)
-	return Result.of({"node_path": path, "previous": previous, "properties": NodeReport.values(node, names)})
+	return Result.of(
+		{"node_path": target.node_path, "previous": previous, "properties": NodeReport.values(node, names)}
+	)
 
 
-static func _list_in(root: Node, params: CommandParams) -> Result:
-	var found: Result = NodeLookup.require(root, params.text("node_path"), false, "read")
-	if found.failed():
-		return found
-	var node: Node = found.value
+static func list_properties(params: CommandParams, target: CommandTarget) -> Result:
+	var node: Node = target.node
 	var needle: String = params.text("filter").to_lower()
 	var rows: Array[Dictionary] = []
 	for info: Dictionary in PropertyOutput.listed(node):
@@ -143,7 +120,7 @@ static func _list_in(root: Node, params: CommandParams) -> Result:
 	var page: Dictionary = Pagination.list_page(
 		rows, params.integer("offset"), params.integer("limit"), "properties", "properties"
 	)
-	page.merge({"node_path": NodeLookup.path_of(root, node), "type": node.get_class()})
+	page.merge({"node_path": target.node_path, "type": node.get_class()})
 	if rows.is_empty() and needle != "":
 		page["hint"] = (
 			"No property name contains '%s'. %sCall without filter to see them all."

@@ -4,6 +4,7 @@ extends RefCounted
 ## selection (which the user sees highlighted in the Scene dock). node.find takes the filters and
 ## answers the rows runtime.find does in the running game.
 
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const SceneTarget := preload("res://addons/godot_live_mcp/authoring/scene_target.gd")
@@ -37,6 +38,7 @@ const COMMANDS := {
 			NodeListing.ARG,
 		],
 		"returns": [{"@page": "matches offset", "scene": "string"}, NodeListing.RETURNS],
+		"target": "node",
 	},
 	"node.get_selection":
 	{"text": "List the nodes selected in the editor (in the active scene).", "returns": SELECTION},
@@ -59,22 +61,15 @@ const COMMANDS := {
 }
 
 
-static func find(params: CommandParams) -> Result:
-	var target: Result = SceneTarget.require(params.text("scene"))
-	if target.failed():
-		return target
-	var root: Node = (target.value as SceneTarget).root
-	var start: Result = NodeLookup.require(root, params.text("node_path"))
-	if start.failed():
-		return start
-	var filter: NodeFilter = NodeFilter.from_params(params.raw)
+static func find(params: CommandParams, target: CommandTarget) -> Result:
+	var root: Node = target.root
+	var filter: NodeFilter = NodeFilter.from_params(params)
 	var entries: Array[NodeListing.Entry] = []
-	for entry: Dictionary in SceneWalk.nodes(root, start.value):
+	for entry: Dictionary in SceneWalk.nodes(root, target.node):
 		var node: Node = entry["node"]
 		if filter.matches(node):
 			entries.append(NodeListing.Entry.new(node, NodeLookup.path_of(root, node), entry["depth"]))
-	var scene: String = (target.value as SceneTarget).path
-	return Result.of(NodeListing.page(entries, params, "matches", {"scene": scene}, root))
+	return Result.of(NodeListing.page(entries, params, "matches", {}, root))
 
 
 static func get_selection(_params: CommandParams) -> Result:

@@ -6,6 +6,7 @@ extends RefCounted
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const SceneWalk := preload("res://addons/godot_live_mcp/authoring/scene_walk.gd")
 const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
 const NodeSubtree := preload("res://addons/godot_live_mcp/authoring/node_subtree.gd")
@@ -68,10 +69,12 @@ const COMMANDS := {
 			"scene": "@scene",
 		},
 		"returns": [MOVED, {"index": "integer", "previous_index": "integer"}],
+		"target": "own_node",
 	},
 }
 
 
+# Rename and reparent declare no target: the scripts they update are rewritten after the scene edit.
 static func rename(params: CommandParams) -> Result:
 	var checked: Result = NodeNames.check(params.text("new_name"), "new_name")
 	if checked.failed():
@@ -82,10 +85,6 @@ static func rename(params: CommandParams) -> Result:
 
 static func reparent(params: CommandParams) -> Result:
 	return await _with_scripts(await SceneEdit.edit(params.raw, _reparent_in.bind(params)))
-
-
-static func move(params: CommandParams) -> Result:
-	return await SceneEdit.edit(params.raw, _move_in.bind(params.text("node_path"), params.integer("index")))
 
 
 ## After a scene change that asked to update references: rewrites the scripts it found (file edits,
@@ -237,11 +236,10 @@ static func _placement_properties(node: Node) -> PackedStringArray:
 	return PackedStringArray()
 
 
-static func _move_in(root: Node, node_path: String, wanted: int) -> Result:
-	var found: Result = NodeLookup.require(root, node_path, true, "move")
-	if found.failed():
-		return found
-	var node: Node = found.value
+static func move(params: CommandParams, target: CommandTarget) -> Result:
+	var node: Node = target.node
+	var root: Node = target.root
+	var wanted: int = params.integer("index")
 	if node == root:
 		return Result.fail("INVALID_OPERATION", "The scene's root node has no siblings to move among.")
 	var parent: Node = node.get_parent()
@@ -264,4 +262,4 @@ static func _move_in(root: Node, node_path: String, wanted: int) -> Result:
 			. undo_method(parent.move_child.bind(node, previous))
 			. commit()
 		)
-	return Result.of({"node_path": NodeLookup.path_of(root, node), "index": index, "previous_index": previous})
+	return Result.of({"node_path": target.node_path, "index": index, "previous_index": previous})

@@ -2,6 +2,7 @@
 extends RefCounted
 ## scene.* reads: the scenes open in the editor, the active one, and an open scene's node tree.
 
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const SceneTarget := preload("res://addons/godot_live_mcp/authoring/scene_target.gd")
@@ -40,6 +41,7 @@ const COMMANDS := {
 			NodeListing.ARG,
 		],
 		"returns": [{"@page": "nodes offset", "scene": "string", "root_type": "string"}, NodeListing.RETURNS],
+		"target": "scene",
 	},
 	"scene.list_open":
 	{
@@ -60,18 +62,14 @@ const COMMANDS := {
 }
 
 
-static func get_tree(params: CommandParams) -> Result:
-	var found: Result = SceneTarget.require(params.text("scene"))
-	if found.failed():
-		return found
-	var target: SceneTarget = found.value
-	var filter: NodeFilter = NodeFilter.from_params(params.raw)
+static func get_tree(params: CommandParams, target: CommandTarget) -> Result:
+	var filter: NodeFilter = NodeFilter.from_params(params)
 	var entries: Array[NodeListing.Entry] = []
 	for entry: Dictionary in SceneWalk.nodes(target.root, target.root, params.integer("max_depth")):
 		var node: Node = entry["node"]
 		if filter.matches(node):
 			entries.append(NodeListing.Entry.new(node, NodeLookup.path_of(target.root, node), entry["depth"]))
-	var fields: Dictionary = {"scene": target.path, "root_type": target.root.get_class()}
+	var fields: Dictionary = {"root_type": target.root.get_class()}
 	return Result.of(NodeListing.page(entries, params, "nodes", fields, target.root))
 
 

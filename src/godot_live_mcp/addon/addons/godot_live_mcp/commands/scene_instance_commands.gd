@@ -6,7 +6,7 @@ const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const SceneFileCommands := preload("res://addons/godot_live_mcp/commands/scene_file_commands.gd")
 const NodeCommands := preload("res://addons/godot_live_mcp/commands/node_commands.gd")
-const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const SceneDependencies := preload("res://addons/godot_live_mcp/authoring/scene_dependencies.gd")
 const NodeNames := preload("res://addons/godot_live_mcp/authoring/node_names.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
@@ -40,11 +40,12 @@ const COMMANDS := {
 			{"instance": "string: The instanced scene file.", "status!": "@create_status"},
 		],
 		"guard": ["path", "scene"],
+		"target": "scene",
 	},
 }
 
 
-static func instantiate(params: CommandParams) -> Result:
+static func instantiate(params: CommandParams, target: CommandTarget) -> Result:
 	var path: String = params.text("path")
 	var checked: Result = SceneFileCommands.scene_path(path)
 	if checked.succeeded():
@@ -55,10 +56,7 @@ static func instantiate(params: CommandParams) -> Result:
 		checked = _loadable(path)
 	if checked.failed():
 		return checked
-	return await SceneEdit.edit(params.raw, _instantiate_in.bind(params, path))
-
-
-static func _instantiate_in(root: Node, params: CommandParams, path: String) -> Result:
+	var root: Node = target.root
 	if path == root.scene_file_path or SceneDependencies.reaches(path, root.scene_file_path):
 		return Result.fail(
 			"INVALID_OPERATION",

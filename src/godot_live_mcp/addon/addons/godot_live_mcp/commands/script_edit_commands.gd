@@ -6,8 +6,7 @@ extends RefCounted
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
-const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
-const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const ScriptChecker := preload("res://addons/godot_live_mcp/authoring/script_checker.gd")
 const TextContent := preload("res://addons/godot_live_mcp/authoring/text_content.gd")
 const FileCommands := preload("res://addons/godot_live_mcp/commands/file_commands.gd")
@@ -74,6 +73,7 @@ const COMMANDS := {
 		),
 		"args": {"scene": "@scene", "node_path!": "@node_path", "path!": "string: Script to attach (res:// path)."},
 		"returns": [ON_NODE, {"path!": "string", "previous": "string: The script the node had before ('' for none)."}],
+		"target": "node",
 	},
 	"script.detach":
 	{
@@ -86,6 +86,7 @@ const COMMANDS := {
 			{"detached!": "boolean: False when the node had no script (nothing changed)."},
 		],
 		"marks": "idempotent",
+		"target": "node",
 	},
 }
 
@@ -125,39 +126,25 @@ static func check(params: CommandParams) -> Result:
 	return await ScriptChecker.check(path.value)
 
 
-## Both run with their scene as the active tab (SceneEdit): the editor files an undo step by the active
-## scene, so a scene in a background tab would otherwise get it in the global history.
-static func attach(params: CommandParams) -> Result:
-	return await SceneEdit.edit(params.raw, _attach_in.bind(params))
-
-
-static func detach(params: CommandParams) -> Result:
-	return await SceneEdit.edit(params.raw, _detach_in.bind(params.text("node_path")))
-
-
-static func _attach_in(root: Node, params: CommandParams) -> Result:
-	var found: Result = NodeLookup.require(root, params.text("node_path"))
-	var loaded: Result = _load_script(params) if found.succeeded() else found
+static func attach(params: CommandParams, target: CommandTarget) -> Result:
+	var loaded: Result = _load_script(params)
 	if loaded.failed():
 		return loaded
-	var node: Node = found.value
+	var node: Node = target.node
 	var script: Script = loaded.value
 	if not node.is_class(script.get_instance_base_type()):
-		return _base_mismatch(script, node, NodeLookup.path_of(root, node))
+		return _base_mismatch(script, node, target.node_path)
 	var previous: Script = node.get_script() as Script
 	_swap_script(node, "Attach script to %s" % node.name, script, previous)
-	var result: Dictionary = {"node_path": NodeLookup.path_of(root, node), "path": script.resource_path}
+	var result: Dictionary = {"node_path": target.node_path, "path": script.resource_path}
 	result["previous"] = previous.resource_path if previous != null else ""
 	return Result.of(result)
 
 
-static func _detach_in(root: Node, node_path: String) -> Result:
-	var found: Result = NodeLookup.require(root, node_path)
-	if found.failed():
-		return found
-	var node: Node = found.value
+static func detach(_params: CommandParams, target: CommandTarget) -> Result:
+	var node: Node = target.node
 	var previous: Script = node.get_script() as Script
-	var result: Dictionary = {"node_path": NodeLookup.path_of(root, node), "detached": previous != null}
+	var result: Dictionary = {"node_path": target.node_path, "detached": previous != null}
 	result["previous"] = previous.resource_path if previous != null else ""
 	if previous != null:
 		_swap_script(node, "Detach script from %s" % node.name, null, previous)

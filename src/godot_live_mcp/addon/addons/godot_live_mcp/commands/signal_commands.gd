@@ -6,8 +6,7 @@ extends RefCounted
 const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
-const SceneTarget := preload("res://addons/godot_live_mcp/authoring/scene_target.gd")
-const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const SignalLinks := preload("res://addons/godot_live_mcp/authoring/signal_links.gd")
@@ -53,7 +52,7 @@ const SIGNALS := [
 	{"@": "array", "name!": "string", "args!": NodeSignals.ARGUMENTS, "defined_by": "enum(class|script)"},
 	{"connections!": OUTGOING},
 ]
-const DEFAULTS := {"guard": ["scene"]}
+const DEFAULTS := {"guard": ["scene"], "target": "node"}
 const COMMANDS := {
 	"signal.list":
 	{
@@ -131,15 +130,8 @@ class Link:
 		return MCPToolkitUndoRedoAction.begin(what, source)
 
 
-static func list(params: CommandParams) -> Result:
-	var scene: Result = SceneTarget.require(params.text("scene"))
-	if scene.failed():
-		return scene
-	var target: SceneTarget = scene.value
-	var found: Result = NodeLookup.require(target.root, params.text("node_path"))
-	if found.failed():
-		return found
-	var node: Node = found.value
+static func list(params: CommandParams, target: CommandTarget) -> Result:
+	var node: Node = target.node
 	var signals: Array[Dictionary] = []
 	for info: Dictionary in node.get_signal_list():
 		var outgoing: Array[Dictionary] = SignalLinks.outgoing(target.root, node, info["name"], params.flag("internal"))
@@ -151,38 +143,25 @@ static func list(params: CommandParams) -> Result:
 	var page: Dictionary = Pagination.list_page(
 		signals, params.integer("offset"), params.integer("limit"), "signals", "signals"
 	)
-	page["scene"] = target.path
-	page["node_path"] = NodeLookup.path_of(target.root, node)
+	page["node_path"] = target.node_path
 	page["incoming"] = SignalLinks.incoming(target.root, node, params.flag("internal"))
 	return Result.of(page)
 
 
-static func connect_signal(params: CommandParams) -> Result:
+static func connect_signal(params: CommandParams, source: CommandTarget) -> Result:
 	var policy: Result = IfExists.read(params)
-	if policy.failed():
-		return policy
-	var flags: Result = SignalLinks.flags_from_names(params.strings("flags"))
-	if flags.failed():
-		return flags
-	return await SceneEdit.edit(params.raw, _connect_in.bind(params, str(policy.value), int(flags.value)))
-
-
-static func disconnect_signal(params: CommandParams) -> Result:
-	return await SceneEdit.edit(params.raw, _disconnect_in.bind(params))
-
-
-static func _connect_in(root: Node, params: CommandParams, policy: String, flags: int) -> Result:
-	var found: Result = _link(root, params)
+	var flags: Result = SignalLinks.flags_from_names(params.strings("flags")) if policy.succeeded() else policy
+	var found: Result = _link(source, params) if flags.succeeded() else flags
 	if found.failed():
 		return found
 	var link: Link = found.value
 	var existing: int = SignalLinks.flags_of(link.source, link.signal_name, link.callable)
-	if existing >= 0 and policy != IfExists.REPLACE:
-		return IfExists.answer(policy, "That connection", link.row(existing))
-	var connected: Result = _connect_recorded(link, flags, existing)
+	if existing >= 0 and policy.value != IfExists.REPLACE:
+		return IfExists.answer(policy.value, "That connection", link.row(existing))
+	var connected: Result = _connect_recorded(link, flags.value, existing)
 	if connected.failed():
 		return connected
-	var data: Dictionary = link.row(flags)
+	var data: Dictionary = link.row(flags.value)
 	data["status"] = "replaced" if existing >= 0 else "created"
 	var warning: String = SignalLinks.arity_warning(link.source, link.signal_name, link.receiver, link.method)
 	if warning != "":
@@ -190,8 +169,8 @@ static func _connect_in(root: Node, params: CommandParams, policy: String, flags
 	return Result.of(data)
 
 
-static func _disconnect_in(root: Node, params: CommandParams) -> Result:
-	var found: Result = _link(root, params)
+static func disconnect_signal(params: CommandParams, source: CommandTarget) -> Result:
+	var found: Result = _link(source, params)
 	if found.failed():
 		return found
 	var link: Link = found.value
@@ -240,19 +219,16 @@ static func _connect_recorded(link: Link, flags: int, previous_flags: int) -> Re
 	return Result.of(all_flags)
 
 
-## The connection params name in root's scene, or NOT_FOUND for a node, signal or method.
-static func _link(root: Node, params: CommandParams) -> Result:
-	var source: Result = NodeLookup.require(root, params.text("node_path"))
-	if source.failed():
-		return source
-	var receiver: Result = NodeLookup.require(root, params.text("target"))
+## The connection params name from source, or NOT_FOUND for the receiver, signal or method.
+static func _link(source: CommandTarget, params: CommandParams) -> Result:
+	var receiver: Result = NodeLookup.require(source.root, params.text("target"))
 	if receiver.failed():
 		return receiver
 	var link: Link = Link.new()
-	link.source = source.value
+	link.source = source.node
 	link.receiver = receiver.value
-	link.node_path = NodeLookup.path_of(root, link.source)
-	link.target_path = NodeLookup.path_of(root, link.receiver)
+	link.node_path = source.node_path
+	link.target_path = NodeLookup.path_of(source.root, link.receiver)
 	link.signal_name = params.text("signal")
 	link.method = params.text("method")
 	link.callable = Callable(link.receiver, link.method)

@@ -11,10 +11,11 @@ extends RefCounted
 ## timeout_ms, guard and guard_user (parameters that must be res:// or user:// paths), side_doors
 ## (boolean parameters that, true, make a read-only command change the project: a read-only server
 ## refuses them), products ("width height": the most their product may be),
-## hint (on success), group, keywords, min_godot and max_godot.
+## hint (on success), group, keywords, min_godot and max_godot, and target (what the handler acts on,
+## found first by the editor's targets: CommandTarget.wrap, see command_target.gd; the game has none).
 ## `const DEFAULTS := {...}` gives any of these keys to every command of the module that does not
-## set it. Handlers take a CommandParams (and a MCPToolkitToolContext when cancellable, which also
-## reports progress) and return a Result.
+## set it. Handlers take a CommandParams, then the CommandTarget when declared and a
+## MCPToolkitToolContext when cancellable (which also reports progress), and return a Result.
 
 const ContractData := preload("res://addons/godot_live_mcp/contract/contract_data.gd")
 const CommandRegistry := preload("res://addons/godot_live_mcp/dispatch/command_registry.gd")
@@ -40,9 +41,10 @@ const MARKS := {
 
 ## Adds module's commands with handlers on target (the module itself for static handlers, or an
 ## instance bound to live state). describe_only publishes runtime commands whose calls the editor
-## cannot answer (the server sends those to the game).
+## cannot answer (the server sends those to the game). targets wraps a handler whose declaration
+## names a target (kept out of this export-clean file: finding a scene needs the editor).
 static func register_module(
-	registry: CommandRegistry, module: Script, target: Object = null, describe_only: bool = false
+	registry: CommandRegistry, module: Script, target: Object = null, describe_only: bool = false, targets := Callable()
 ) -> void:
 	var constants: Dictionary = module.get_script_constant_map()
 	var commands: Dictionary = constants.get("COMMANDS", {})
@@ -54,6 +56,8 @@ static func register_module(
 		var options: MCPToolkitCommandOptions = options_for(spec, group, channel)
 		var run: String = str(spec.get("run", name.get_slice(".", 1)))
 		var handler: Callable = Callable(target if target != null else module, run)
+		if str(spec.get("target", "")) != "":
+			handler = targets.call(str(spec["target"]), handler, name.get_slice(".", 1), options.cancellable)
 		if describe_only:
 			handler = _runtime_only.bind(name)
 		registry.add_declared(name, handler, options)

@@ -7,6 +7,7 @@ extends RefCounted
 
 const Glob := preload("res://addons/godot_live_mcp/shared/glob.gd")
 const NodeFilter := preload("res://addons/godot_live_mcp/shared/node_filter.gd")
+const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 
 ## The filter arguments as commands declare them (schema shorthand), the same in editor and game.
 const ARGS := {
@@ -22,12 +23,12 @@ var group: String = ""
 var script_path: String = ""
 
 
-static func from_params(params: Dictionary) -> NodeFilter:
+static func from_params(params: CommandParams) -> NodeFilter:
 	var filter: NodeFilter = NodeFilter.new()
-	filter.name_pattern = str(params.get("name", "")).strip_edges()
-	filter.type = str(params.get("type", "")).strip_edges()
-	filter.group = str(params.get("group", "")).strip_edges()
-	filter.script_path = str(params.get("script", "")).strip_edges()
+	filter.name_pattern = params.text("name").strip_edges()
+	filter.type = params.text("type").strip_edges()
+	filter.group = params.text("group").strip_edges()
+	filter.script_path = params.text("script").strip_edges()
 	return filter
 
 

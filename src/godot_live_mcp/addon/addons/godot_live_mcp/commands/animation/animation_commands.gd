@@ -6,9 +6,7 @@ extends RefCounted
 const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
-const SceneTarget := preload("res://addons/godot_live_mcp/authoring/scene_target.gd")
-const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
-const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
 const PlayerAnimation := preload("res://addons/godot_live_mcp/commands/animation/player_animation.gd")
@@ -53,7 +51,7 @@ const KEY := {
 	"start_offset": "number: Audio tracks.",
 	"end_offset": "number: Audio tracks.",
 }
-const DEFAULTS := {"guard": ["scene"]}
+const DEFAULTS := {"guard": ["scene"], "target": "node:AnimationPlayer"}
 const COMMANDS := {
 	"animation.list":
 	{
@@ -162,46 +160,23 @@ static func row(name: String, animation: Animation) -> Dictionary:
 	}
 
 
-static func list(params: CommandParams) -> Result:
-	var scene: Result = SceneTarget.require(params.text("scene"))
-	if scene.failed():
-		return scene
-	var target: SceneTarget = scene.value
-	var found: Result = PlayerAnimation.find_player(target.root, params.text("node_path"))
-	if found.failed():
-		return found
-	var player: AnimationPlayer = found.value
+static func list(params: CommandParams, target: CommandTarget) -> Result:
+	var player: AnimationPlayer = target.node
 	var rows: Array[Dictionary] = []
 	for name: String in player.get_animation_list():
 		rows.append(row(name, player.get_animation(name)))
 	var page: Dictionary = Pagination.list_page(
 		rows, params.integer("offset"), params.integer("limit"), "animations", "animations"
 	)
-	page["scene"] = target.path
-	page["node_path"] = NodeLookup.path_of(target.root, player)
+	page["node_path"] = target.node_path
 	page["libraries"] = Array(player.get_animation_library_list()).map(
 		func(name: StringName) -> String: return str(name)
 	)
 	return Result.of(page)
 
 
-static func create_animation(params: CommandParams) -> Result:
-	var policy: Result = IfExists.read(params)
-	if policy.failed():
-		return policy
-	return await SceneEdit.edit(params.raw, _create_in.bind(params, str(policy.value)))
-
-
-static func set_animation(params: CommandParams) -> Result:
-	return await SceneEdit.edit(params.raw, _set_in.bind(params))
-
-
-static func delete_animation(params: CommandParams) -> Result:
-	return await SceneEdit.edit(params.raw, _delete_in.bind(params))
-
-
-static func get_animation(params: CommandParams) -> Result:
-	var found: Result = _read_target(params)
+static func get_animation(params: CommandParams, player: CommandTarget) -> Result:
+	var found: Result = PlayerAnimation.of_target(player, params.text("animation"))
 	if found.failed():
 		return found
 	var target: PlayerAnimation = found.value
@@ -213,12 +188,11 @@ static func get_animation(params: CommandParams) -> Result:
 	)
 	page.merge(row(target.name, target.animation))
 	page["node_path"] = target.player_path
-	page["scene"] = target.scene_path
 	return Result.of(page)
 
 
-static func get_keys(params: CommandParams) -> Result:
-	var found: Result = _read_target(params)
+static func get_keys(params: CommandParams, player: CommandTarget) -> Result:
+	var found: Result = PlayerAnimation.of_target(player, params.text("animation"))
 	if found.failed():
 		return found
 	var target: PlayerAnimation = found.value
@@ -232,7 +206,6 @@ static func get_keys(params: CommandParams) -> Result:
 	var page: Dictionary = Pagination.list_page(keys, params.integer("offset"), params.integer("limit"), "keys", "keys")
 	page["track"] = AnimationKeys.describe_track(target.animation, track)
 	page["node_path"] = target.player_path
-	page["scene"] = target.scene_path
 	return Result.of(page)
 
 
@@ -248,14 +221,6 @@ static func check_track(target: PlayerAnimation, track: int) -> Result:
 	)
 
 
-static func _read_target(params: CommandParams) -> Result:
-	var scene: Result = SceneTarget.require(params.text("scene"))
-	if scene.failed():
-		return scene
-	var target: SceneTarget = scene.value
-	return PlayerAnimation.require(target.root, params.text("node_path"), params.text("animation"))
-
-
 static func _track_with_keys(animation: Animation, track: int) -> Dictionary:
 	var described: Dictionary = AnimationKeys.describe_track(animation, track)
 	var keys: Array[Dictionary] = []
@@ -265,11 +230,12 @@ static func _track_with_keys(animation: Animation, track: int) -> Dictionary:
 	return described
 
 
-static func _create_in(root: Node, params: CommandParams, policy: String) -> Result:
-	var found: Result = PlayerAnimation.find_player(root, params.text("node_path"))
-	if found.failed():
-		return found
-	var player: AnimationPlayer = found.value
+static func create_animation(params: CommandParams, target: CommandTarget) -> Result:
+	var read: Result = IfExists.read(params)
+	if read.failed():
+		return read
+	var policy: String = read.value
+	var player: AnimationPlayer = target.node
 	var full_name: String = params.text("animation")
 	var parts: PackedStringArray = PlayerAnimation.split_name(full_name)
 	if parts[1] == "" or parts[1].contains("/") or full_name.contains(":") or full_name.contains(","):
@@ -278,7 +244,7 @@ static func _create_in(root: Node, params: CommandParams, policy: String) -> Res
 			"'%s' is not a valid animation name." % full_name,
 			"Use a name like 'walk' or 'library/walk' without ':', ',' or a second '/'."
 		)
-	var data: Dictionary = {"node_path": NodeLookup.path_of(root, player)}
+	var data: Dictionary = {"node_path": target.node_path}
 	if player.has_animation(full_name) and policy != IfExists.REPLACE:
 		data.merge(row(full_name, player.get_animation(full_name)))
 		return IfExists.answer(policy, "Animation '%s'" % full_name, data)
@@ -321,8 +287,8 @@ static func _add_recorded(player: AnimationPlayer, parts: PackedStringArray, ani
 	step.commit_recorded()
 
 
-static func _delete_in(root: Node, params: CommandParams) -> Result:
-	var found: Result = PlayerAnimation.require(root, params.text("node_path"), params.text("animation"))
+static func delete_animation(params: CommandParams, on: CommandTarget) -> Result:
+	var found: Result = PlayerAnimation.of_target(on, params.text("animation"))
 	if found.failed():
 		return found
 	var target: PlayerAnimation = found.value
@@ -339,8 +305,8 @@ static func _delete_in(root: Node, params: CommandParams) -> Result:
 	return Result.of({"node_path": target.player_path, "animation": target.name, "deleted": true})
 
 
-static func _set_in(root: Node, params: CommandParams) -> Result:
-	var found: Result = PlayerAnimation.require(root, params.text("node_path"), params.text("animation"))
+static func set_animation(params: CommandParams, on: CommandTarget) -> Result:
+	var found: Result = PlayerAnimation.of_target(on, params.text("animation"))
 	if found.failed():
 		return found
 	var target: PlayerAnimation = found.value

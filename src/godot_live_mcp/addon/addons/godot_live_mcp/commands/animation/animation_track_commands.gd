@@ -5,7 +5,7 @@ extends RefCounted
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
-const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const PlayerAnimation := preload("res://addons/godot_live_mcp/commands/animation/player_animation.gd")
 const AnimationKeys := preload("res://addons/godot_live_mcp/commands/animation/animation_keys.gd")
@@ -39,7 +39,7 @@ const DONE := {
 	"warning":
 	"string: Set when a path reaches nothing, a key lies past the end, or the animation has a file of its own.",
 }
-const DEFAULTS := {"guard": ["scene"]}
+const DEFAULTS := {"guard": ["scene"], "target": "node:AnimationPlayer"}
 const COMMANDS := {
 	"animation.add_track":
 	{
@@ -109,29 +109,12 @@ const COMMANDS := {
 }
 
 
-static func add_track(params: CommandParams) -> Result:
-	var policy: Result = IfExists.read(params)
-	if policy.failed():
-		return policy
-	return await SceneEdit.edit(params.raw, _add_track_in.bind(params, str(policy.value)))
-
-
-static func remove_track(params: CommandParams) -> Result:
-	return await SceneEdit.edit(params.raw, _remove_track_in.bind(params))
-
-
-static func insert_keys(params: CommandParams) -> Result:
-	return await SceneEdit.edit(params.raw, _insert_keys_in.bind(params))
-
-
-static func remove_keys(params: CommandParams) -> Result:
-	return await SceneEdit.edit(params.raw, _remove_keys_in.bind(params))
-
-
-static func _add_track_in(root: Node, params: CommandParams, policy: String) -> Result:
-	var found: Result = PlayerAnimation.require(root, params.text("node_path"), params.text("animation"))
-	if found.failed():
-		return found
+static func add_track(params: CommandParams, player: CommandTarget) -> Result:
+	var found: Result = PlayerAnimation.of_target(player, params.text("animation"))
+	var read: Result = IfExists.read(params) if found.succeeded() else found
+	if read.failed():
+		return read
+	var policy: String = read.value
 	var target: PlayerAnimation = found.value
 	var kind: int = AnimationVocabulary.TRACK_TYPES.get(params.text("type"), Animation.TYPE_VALUE)
 	var path: NodePath = NodePath(params.text("path"))
@@ -165,8 +148,8 @@ static func _add_track_in(root: Node, params: CommandParams, policy: String) -> 
 	return Result.of(result)
 
 
-static func _remove_track_in(root: Node, params: CommandParams) -> Result:
-	var found: Result = _track_target(root, params)
+static func remove_track(params: CommandParams, player: CommandTarget) -> Result:
+	var found: Result = _track_target(player, params)
 	if found.failed():
 		return found
 	var target: PlayerAnimation = found.value
@@ -181,8 +164,8 @@ static func _remove_track_in(root: Node, params: CommandParams) -> Result:
 	return Result.of(result)
 
 
-static func _insert_keys_in(root: Node, params: CommandParams) -> Result:
-	var found: Result = _track_target(root, params)
+static func insert_keys(params: CommandParams, player: CommandTarget) -> Result:
+	var found: Result = _track_target(player, params)
 	if found.failed():
 		return found
 	var target: PlayerAnimation = found.value
@@ -210,8 +193,8 @@ static func _insert_keys_in(root: Node, params: CommandParams) -> Result:
 	return Result.of(result)
 
 
-static func _remove_keys_in(root: Node, params: CommandParams) -> Result:
-	var found: Result = _track_target(root, params)
+static func remove_keys(params: CommandParams, player: CommandTarget) -> Result:
+	var found: Result = _track_target(player, params)
 	if found.failed():
 		return found
 	var target: PlayerAnimation = found.value
@@ -281,8 +264,8 @@ static func _parse_keys(target: PlayerAnimation, track: int, json_keys: Array) -
 	return Result.of(keys)
 
 
-static func _track_target(root: Node, params: CommandParams) -> Result:
-	var found: Result = PlayerAnimation.require(root, params.text("node_path"), params.text("animation"))
+static func _track_target(player: CommandTarget, params: CommandParams) -> Result:
+	var found: Result = PlayerAnimation.of_target(player, params.text("animation"))
 	if found.failed():
 		return found
 	var checked: Result = AnimationCommands.check_track(found.value, params.integer("track"))

@@ -8,8 +8,7 @@ const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd"
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
-const SceneTarget := preload("res://addons/godot_live_mcp/authoring/scene_target.gd")
-const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
 const StateMachineGraph := preload("res://addons/godot_live_mcp/commands/animation/state_machine_graph.gd")
@@ -42,7 +41,7 @@ const DONE := {
 ## Where a new state goes in the graph when no position is given: a row, one step per state.
 const LAYOUT_STEP := Vector2(180, 0)
 const LAYOUT_ORIGIN := Vector2(200, 100)
-const DEFAULTS := {"guard": ["scene"]}
+const DEFAULTS := {"guard": ["scene"], "target": "node:AnimationTree"}
 const COMMANDS := {
 	"animation.tree_get":
 	{
@@ -138,14 +137,8 @@ const COMMANDS := {
 }
 
 
-static func tree_get(params: CommandParams) -> Result:
-	var scene: Result = SceneTarget.require(params.text("scene"))
-	if scene.failed():
-		return scene
-	var found: Result = StateMachineGraph.require((scene.value as SceneTarget).root, params.text("node_path"))
-	if found.failed():
-		return found
-	var graph: StateMachineGraph = found.value
+static func tree_get(params: CommandParams, target: CommandTarget) -> Result:
+	var graph: StateMachineGraph = StateMachineGraph.of(target)
 	var current: Result = graph.machine()
 	var machine: AnimationNodeStateMachine = current.value if current.succeeded() else null
 	var states: Array[Dictionary] = []
@@ -154,7 +147,6 @@ static func tree_get(params: CommandParams) -> Result:
 	var page: Dictionary = Pagination.list_page(
 		states, params.integer("offset"), params.integer("limit"), "states", "states"
 	)
-	page["scene"] = graph.scene_path
 	page["node_path"] = graph.tree_path
 	page["anim_player"] = str(graph.tree.anim_player)
 	page["root_type"] = "none" if graph.tree.tree_root == null else graph.tree.tree_root.get_class()
@@ -166,49 +158,46 @@ static func tree_get(params: CommandParams) -> Result:
 	return Result.of(page)
 
 
-static func tree_add_state(params: CommandParams) -> Result:
+static func tree_add_state(params: CommandParams, target: CommandTarget) -> Result:
 	var policy: Result = IfExists.read(params)
 	if policy.failed():
 		return policy
 	var what: String = "Add state '%s'" % params.text("state")
-	return await SceneEdit.edit(params.raw, _edit.bind(params, what, _add_state.bind(params, str(policy.value))))
+	return _edit(target, what, _add_state.bind(params, str(policy.value)))
 
 
-static func tree_remove_state(params: CommandParams) -> Result:
+static func tree_remove_state(params: CommandParams, target: CommandTarget) -> Result:
 	var what: String = "Remove state '%s'" % params.text("state")
-	return await SceneEdit.edit(params.raw, _edit.bind(params, what, _remove_state.bind(params)))
+	return _edit(target, what, _remove_state.bind(params))
 
 
-static func tree_add_transition(params: CommandParams) -> Result:
+static func tree_add_transition(params: CommandParams, target: CommandTarget) -> Result:
 	var policy: Result = IfExists.read(params)
 	if policy.failed():
 		return policy
 	var what: String = "Add transition '%s' -> '%s'" % [params.text("from"), params.text("to")]
-	return await SceneEdit.edit(params.raw, _edit.bind(params, what, _add_transition.bind(params, str(policy.value))))
+	return _edit(target, what, _add_transition.bind(params, str(policy.value)))
 
 
-static func tree_remove_transition(params: CommandParams) -> Result:
+static func tree_remove_transition(params: CommandParams, target: CommandTarget) -> Result:
 	var what: String = "Remove transition '%s' -> '%s'" % [params.text("from"), params.text("to")]
-	return await SceneEdit.edit(params.raw, _edit.bind(params, what, _remove_transition.bind(params)))
+	return _edit(target, what, _remove_transition.bind(params))
 
 
-static func tree_set_start(params: CommandParams) -> Result:
+static func tree_set_start(params: CommandParams, target: CommandTarget) -> Result:
 	var what: String = "Start in state '%s'" % params.text("state")
-	return await SceneEdit.edit(params.raw, _edit.bind(params, what, _set_start.bind(params)))
+	return _edit(target, what, _set_start.bind(params))
 
 
-static func tree_add_blend_point(params: CommandParams) -> Result:
+static func tree_add_blend_point(params: CommandParams, target: CommandTarget) -> Result:
 	var what: String = "Add blend point '%s' to '%s'" % [params.text("animation"), params.text("state")]
-	return await SceneEdit.edit(params.raw, _edit.bind(params, what, _add_blend_point.bind(params)))
+	return _edit(target, what, _add_blend_point.bind(params))
 
 
 ## Runs change (func(machine, graph) -> Result) on a copy of the tree's root state machine; unless
 ## it fails or changed nothing (status "returned"), the copy becomes the root as one undo step.
-static func _edit(root: Node, params: CommandParams, what: String, change: Callable) -> Result:
-	var found: Result = StateMachineGraph.require(root, params.text("node_path"))
-	if found.failed():
-		return found
-	var graph: StateMachineGraph = found.value
+static func _edit(target: CommandTarget, what: String, change: Callable) -> Result:
+	var graph: StateMachineGraph = StateMachineGraph.of(target)
 	var copy: Result = graph.editable_copy()
 	if copy.failed():
 		return copy

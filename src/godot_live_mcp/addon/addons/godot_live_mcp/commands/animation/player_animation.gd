@@ -4,8 +4,8 @@ extends RefCounted
 ## default library, "moves/walk" in library "moves"), with the failures worded for a model to correct.
 
 const PlayerAnimation := preload("res://addons/godot_live_mcp/commands/animation/player_animation.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
-const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
 const NameSuggestions := preload("res://addons/godot_live_mcp/contract/name_suggestions.gd")
 
 var player: AnimationPlayer
@@ -15,37 +15,17 @@ var name: String = ""
 var animation: Animation = null
 
 
-## The AnimationPlayer at node_path, or NOT_FOUND / INVALID_OPERATION for another class.
-static func find_player(root: Node, node_path: String) -> Result:
-	var found: Result = NodeLookup.require(root, node_path)
-	if found.failed():
-		return found
-	return of_class(found.value, "AnimationPlayer", root, node_path)
+## The animation called animation_name of the player a command's target is, or NOT_FOUND.
+static func of_target(target: CommandTarget, animation_name: String) -> Result:
+	return named(target.node, target.node_path, target.scene_path, animation_name)
 
 
-## node when it is a wanted class, else INVALID_OPERATION naming its class and the next step.
-static func of_class(node: Node, wanted: String, root: Node, node_path: String) -> Result:
-	if node.is_class(wanted):
-		return Result.of(node)
-	return Result.fail(
-		"INVALID_OPERATION",
-		"'%s' is a %s, not an %s." % [node_path, node.get_class(), wanted],
-		(
-			"Pass the path of an %s (scene_get_tree lists the nodes of %s), or create one with node_create."
-			% [wanted, root.scene_file_path]
-		)
-	)
-
-
-## The player and its animation called name, or NOT_FOUND naming the player's animations.
-static func require(root: Node, node_path: String, animation_name: String) -> Result:
-	var found: Result = find_player(root, node_path)
-	if found.failed():
-		return found
+## player's animation called animation_name, or NOT_FOUND naming the player's animations.
+static func named(player: AnimationPlayer, path: String, scene: String, animation_name: String) -> Result:
 	var target: PlayerAnimation = PlayerAnimation.new()
-	target.player = found.value
-	target.player_path = NodeLookup.path_of(root, target.player)
-	target.scene_path = root.scene_file_path
+	target.player = player
+	target.player_path = path
+	target.scene_path = scene
 	target.name = animation_name
 	if not target.player.has_animation(animation_name):
 		var names: Array = Array(target.player.get_animation_list())

@@ -6,9 +6,8 @@ extends RefCounted
 const StateMachineGraph := preload("res://addons/godot_live_mcp/commands/animation/state_machine_graph.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
-const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const NameSuggestions := preload("res://addons/godot_live_mcp/contract/name_suggestions.gd")
-const PlayerAnimation := preload("res://addons/godot_live_mcp/commands/animation/player_animation.gd")
 const AnimationVocabulary := preload("res://addons/godot_live_mcp/commands/animation/animation_vocabulary.gd")
 
 ## The graph's own entry and exit states: always there, never added or removed by a tool.
@@ -20,19 +19,13 @@ var tree_path: String
 var scene_path: String
 
 
-## The AnimationTree at node_path, or NOT_FOUND / INVALID_OPERATION for another class.
-static func require(root: Node, node_path: String) -> Result:
-	var found: Result = NodeLookup.require(root, node_path)
-	if found.failed():
-		return found
-	var typed: Result = PlayerAnimation.of_class(found.value, "AnimationTree", root, node_path)
-	if typed.failed():
-		return typed
+## The graph of the AnimationTree a command's target is.
+static func of(target: CommandTarget) -> StateMachineGraph:
 	var graph: StateMachineGraph = StateMachineGraph.new()
-	graph.tree = typed.value
-	graph.tree_path = NodeLookup.path_of(root, graph.tree)
-	graph.scene_path = root.scene_file_path
-	return Result.of(graph)
+	graph.tree = target.node
+	graph.tree_path = target.node_path
+	graph.scene_path = target.scene_path
+	return graph
 
 
 ## The root state machine (null when the tree has no root yet), or INVALID_OPERATION for another root.

@@ -5,8 +5,7 @@ extends RefCounted
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
-const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
-const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const NavigationRegions := preload("res://addons/godot_live_mcp/commands/navigation/navigation_regions.gd")
 const RegionBake := preload("res://addons/godot_live_mcp/commands/navigation/region_bake.gd")
 
@@ -17,7 +16,7 @@ const SYNC_WAIT_MS := 5000
 ## How close (in map units) the path's end must come to `to` for the target to count as reached.
 const REACH_MARGIN := 1.0
 const POINT := "array: A point: [x, y] for 2D, [x, y, z] for 3D (in the region's world coordinates)."
-const DEFAULTS := {"guard": ["scene"]}
+const DEFAULTS := {"guard": ["scene"], "target": "node:NavigationRegion2D|NavigationRegion3D"}
 const COMMANDS := {
 	"navigation.bake":
 	{
@@ -65,19 +64,8 @@ const COMMANDS := {
 }
 
 
-static func bake(params: CommandParams, context: MCPToolkitToolContext) -> Result:
-	return await SceneEdit.edit(params.raw, _bake_in.bind(params, context))
-
-
-static func get_path(params: CommandParams) -> Result:
-	return await SceneEdit.edit(params.raw, _path_in.bind(params))
-
-
-static func _bake_in(root: Node, params: CommandParams, context: MCPToolkitToolContext) -> Result:
-	var found: Result = NavigationRegions.require(root, params.text("node_path"))
-	if found.failed():
-		return found
-	var region: Node = found.value
+static func bake(params: CommandParams, target: CommandTarget, context: MCPToolkitToolContext) -> Result:
+	var region: Node = target.node
 	var current: Resource = NavigationRegions.resource_of(region)
 	if current == null:
 		return Result.fail(
@@ -97,7 +85,7 @@ static func _bake_in(root: Node, params: CommandParams, context: MCPToolkitToolC
 	action.do_property(region, property, baked).undo_property(region, property, current)
 	action.commit()
 	var data: Dictionary = NavigationRegions.counts(baked)
-	data["node_path"] = NodeLookup.path_of(root, region)
+	data["node_path"] = target.node_path
 	if int(data["polygon_count"]) == 0:
 		data["warning"] = (
 			"Nothing walkable was baked: give a 2D region outlines (navigation_set_source) or add geometry"
@@ -106,11 +94,8 @@ static func _bake_in(root: Node, params: CommandParams, context: MCPToolkitToolC
 	return Result.of(data)
 
 
-static func _path_in(root: Node, params: CommandParams) -> Result:
-	var found: Result = NavigationRegions.require(root, params.text("node_path"))
-	if found.failed():
-		return found
-	var region: Node = found.value
+static func get_path(params: CommandParams, target: CommandTarget) -> Result:
+	var region: Node = target.node
 	var three_d: bool = region is NavigationRegion3D
 	var start: Result = NavigationRegions.point(params.value("from"), three_d, "from")
 	var end: Result = NavigationRegions.point(params.value("to"), three_d, "to")

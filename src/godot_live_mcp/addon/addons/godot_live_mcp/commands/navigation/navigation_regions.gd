@@ -4,7 +4,6 @@ extends RefCounted
 ## or a NavigationRegion3D with its NavigationMesh, and points given as JSON.
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
-const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
 const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
 
 ## Settings reported back after a change, per resource class (those that exist on it).
@@ -17,21 +16,6 @@ const REPORTED_SETTINGS: Array[String] = [
 	"geometry_source_geometry_mode",
 	"agent_height",
 ]
-
-
-## The NavigationRegion2D/3D at node_path, or NOT_FOUND / INVALID_PARAMS.
-static func require(root: Node, node_path: String) -> Result:
-	var found: Result = NodeLookup.require(root, node_path)
-	if found.failed():
-		return found
-	var node: Node = found.value
-	if node is NavigationRegion2D or node is NavigationRegion3D:
-		return Result.of(node)
-	return Result.fail(
-		"INVALID_PARAMS",
-		"'%s' is a %s, not a NavigationRegion2D/3D." % [node_path, node.get_class()],
-		"Add a region with node_create (class_name 'NavigationRegion2D') and pass its path."
-	)
 
 
 ## The region's property that holds its navigation resource.

@@ -6,14 +6,13 @@ extends RefCounted
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
-const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
-const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const PropertyInput := preload("res://addons/godot_live_mcp/authoring/property_input.gd")
 const NavigationRegions := preload("res://addons/godot_live_mcp/commands/navigation/navigation_regions.gd")
 
 const GROUP := "navigation"
 const MIN_OUTLINE_POINTS := 3
-const DEFAULTS := {"guard": ["scene"]}
+const DEFAULTS := {"guard": ["scene"], "target": "node:NavigationRegion2D|NavigationRegion3D"}
 const COMMANDS := {
 	"navigation.set_source":
 	{
@@ -50,19 +49,12 @@ const COMMANDS := {
 }
 
 
-static func set_source(params: CommandParams) -> Result:
+static func set_source(params: CommandParams, target: CommandTarget) -> Result:
 	if not params.has("outlines") and not params.has("settings"):
 		return Result.fail(
 			"INVALID_PARAMS", "Nothing to set: give outlines, settings or both.", "e.g. settings: {'agent_radius': 8}."
 		)
-	return await SceneEdit.edit(params.raw, _set_in.bind(params))
-
-
-static func _set_in(root: Node, params: CommandParams) -> Result:
-	var found: Result = NavigationRegions.require(root, params.text("node_path"))
-	if found.failed():
-		return found
-	var region: Node = found.value
+	var region: Node = target.node
 	var current: Resource = NavigationRegions.resource_of(region)
 	var is_2d: bool = region is NavigationRegion2D
 	var source: Resource = current.duplicate() if current != null else _fresh(is_2d)
@@ -88,7 +80,7 @@ static func _set_in(root: Node, params: CommandParams) -> Result:
 	action.do_property(region, property, source).undo_property(region, property, current)
 	action.commit()
 	var data: Dictionary = {
-		"node_path": NodeLookup.path_of(root, region),
+		"node_path": target.node_path,
 		"resource": source.get_class(),
 		"settings": NavigationRegions.settings_of(source),
 	}

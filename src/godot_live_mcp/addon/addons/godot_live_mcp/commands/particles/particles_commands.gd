@@ -6,8 +6,7 @@ extends RefCounted
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
-const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
-const SceneTarget := preload("res://addons/godot_live_mcp/authoring/scene_target.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
 const NodeNames := preload("res://addons/godot_live_mcp/authoring/node_names.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
@@ -21,7 +20,9 @@ const ParticlePresets := preload("res://addons/godot_live_mcp/commands/particles
 const GROUP := "particles"
 const VALUES := {"type": "object", "additionalProperties": true}
 const SETTINGS := "object: Properties set away from their defaults, as JSON (resources left out)."
-const DEFAULTS := {"guard": ["scene"]}
+## A node of one of ParticlePresets.TYPES.
+const PARTICLES := "node:GPUParticles2D|GPUParticles3D|CPUParticles2D|CPUParticles3D by particles_add"
+const DEFAULTS := {"guard": ["scene"], "target": PARTICLES}
 const COMMANDS := {
 	"particles.add":
 	{
@@ -45,6 +46,7 @@ const COMMANDS := {
 			{"properties": NodeCommands.PROPERTY_VALUES, "if_exists": "@if_exists", "scene": "@scene"},
 		],
 		"returns": [NodeCommands.NODE_ROW, {"status!": "@create_status"}],
+		"target": "scene",
 	},
 	"particles.set":
 	{
@@ -84,36 +86,13 @@ const COMMANDS := {
 }
 
 
-static func add(params: CommandParams) -> Result:
+static func add(params: CommandParams, target: CommandTarget) -> Result:
 	var checked: Result = NodeNames.check(params.text("name"), "name", true)
 	if checked.succeeded():
 		checked = IfExists.read(params)
 	if checked.failed():
 		return checked
-	return await SceneEdit.edit(params.raw, _add_in.bind(params))
-
-
-static func set_settings(params: CommandParams) -> Result:
-	if params.object("properties").is_empty() and params.object("process").is_empty():
-		return Result.fail("INVALID_PARAMS", "Nothing to set.", "Pass properties (node) or process (its material).")
-	return await SceneEdit.edit(params.raw, _set_in.bind(params))
-
-
-static func get_settings(params: CommandParams) -> Result:
-	var scene: Result = SceneTarget.require(params.text("scene"))
-	var found: Result = _particles(scene.value.root, params) if scene.succeeded() else scene
-	if found.failed():
-		return found
-	var node: Node = found.value
-	var result: Dictionary = {"scene": scene.value.path, "node_path": NodeLookup.path_of(scene.value.root, node)}
-	result.merge({"type": node.get_class(), "settings": _changed(node)})
-	var process: Material = _process_of(node)
-	if process != null:
-		result["process"] = _changed(process)
-	return Result.of(result)
-
-
-static func _add_in(root: Node, params: CommandParams) -> Result:
+	var root: Node = target.root
 	var type: String = params.text("type")
 	if type == "":
 		var parent: Node = NodeLookup.find(root, params.text("parent") if params.has("parent") else ".")
@@ -121,11 +100,19 @@ static func _add_in(root: Node, params: CommandParams) -> Result:
 	return NodeCommands.place_new(root, params, ParticlePresets.build.bind(type, params.text("preset")))
 
 
-static func _set_in(root: Node, params: CommandParams) -> Result:
-	var found: Result = _particles(root, params)
-	if found.failed():
-		return found
-	var node: Node = found.value
+static func get_settings(_params: CommandParams, target: CommandTarget) -> Result:
+	var node: Node = target.node
+	var result: Dictionary = {"node_path": target.node_path, "type": node.get_class(), "settings": _changed(node)}
+	var process: Material = _process_of(node)
+	if process != null:
+		result["process"] = _changed(process)
+	return Result.of(result)
+
+
+static func set_settings(params: CommandParams, target: CommandTarget) -> Result:
+	if params.object("properties").is_empty() and params.object("process").is_empty():
+		return Result.fail("INVALID_PARAMS", "Nothing to set.", "Pass properties (node) or process (its material).")
+	var node: Node = target.node
 	var process: Material = _process_of(node)
 	if not params.object("process").is_empty() and process == null:
 		return Result.fail(
@@ -146,22 +133,10 @@ static func _set_in(root: Node, params: CommandParams) -> Result:
 	if process != null:
 		_record(step, process, material.value)
 	step.commit()
-	var result: Dictionary = {"node_path": NodeLookup.path_of(root, node), "settings": _json(node, own.value.keys())}
+	var result: Dictionary = {"node_path": target.node_path, "settings": _json(node, own.value.keys())}
 	if process != null:
 		result["process"] = _json(process, material.value.keys())
 	return Result.of(result)
-
-
-## The particle node params.node_path names, or NOT_FOUND / INVALID_PARAMS.
-static func _particles(root: Node, params: CommandParams) -> Result:
-	var found: Result = NodeLookup.require(root, params.text("node_path"))
-	if found.succeeded() and not found.value.get_class() in ParticlePresets.TYPES:
-		return Result.fail(
-			"INVALID_PARAMS",
-			"'%s' is a %s, not a particle node." % [params.text("node_path"), found.value.get_class()],
-			"particles_add creates one; scene_get_tree shows the node types."
-		)
-	return found
 
 
 static func _process_of(node: Node) -> Material:

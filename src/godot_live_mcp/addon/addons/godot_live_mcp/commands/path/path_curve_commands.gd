@@ -6,9 +6,7 @@ extends RefCounted
 const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
-const SceneTarget := preload("res://addons/godot_live_mcp/authoring/scene_target.gd")
-const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
-const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
 const PathPoints := preload("res://addons/godot_live_mcp/commands/path/path_points.gd")
 
@@ -30,7 +28,7 @@ const CHANGED := {
 	"point_count!": "integer",
 	"baked_length!": "number: Length of the curve in the path's units.",
 }
-const DEFAULTS := {"guard": ["scene"]}
+const DEFAULTS := {"guard": ["scene"], "target": "node:Path2D|Path3D"}
 const COMMANDS := {
 	"path.get_points":
 	{
@@ -79,15 +77,8 @@ const COMMANDS := {
 }
 
 
-static func get_points(params: CommandParams) -> Result:
-	var scene: Result = SceneTarget.require(params.text("scene"))
-	if scene.failed():
-		return scene
-	var target: SceneTarget = scene.value
-	var found: Result = PathPoints.require_path(target.root, params.text("node_path"))
-	if found.failed():
-		return found
-	var curve: Resource = PathPoints.curve_of(found.value)
+static func get_points(params: CommandParams, target: CommandTarget) -> Result:
+	var curve: Resource = PathPoints.curve_of(target.node)
 	var offset: int = params.integer("offset")
 	var limit: int = params.integer("limit")
 	var total: int = PathPoints.point_count(curve)
@@ -95,35 +86,32 @@ static func get_points(params: CommandParams) -> Result:
 	var page: Dictionary = Pagination.build(
 		"points", total, listed.size(), clampi(offset, 0, total) + listed.size(), "offset"
 	)
-	page.merge({"scene": target.path, "node_path": NodeLookup.path_of(target.root, found.value), "points": listed})
+	page.merge({"node_path": target.node_path, "points": listed})
 	page.merge({"baked_length": PathPoints.baked_length(curve), "has_curve": curve != null})
 	page["closed"] = PathPoints.is_closed(curve)
 	return Result.of(page)
 
 
-static func set_points(params: CommandParams) -> Result:
-	return await SceneEdit.edit(params.raw, _change_in.bind(params, "Set points of", _replace_all))
+static func set_points(params: CommandParams, target: CommandTarget) -> Result:
+	return _change(target, params, "Set points of", _replace_all)
 
 
-static func add_point(params: CommandParams) -> Result:
-	return await SceneEdit.edit(params.raw, _change_in.bind(params, "Add a point to", _add_one))
+static func add_point(params: CommandParams, target: CommandTarget) -> Result:
+	return _change(target, params, "Add a point to", _add_one)
 
 
-static func remove_point(params: CommandParams) -> Result:
-	return await SceneEdit.edit(params.raw, _change_in.bind(params, "Remove a point of", _remove_one))
+static func remove_point(params: CommandParams, target: CommandTarget) -> Result:
+	return _change(target, params, "Remove a point of", _remove_one)
 
 
-static func clear(params: CommandParams) -> Result:
-	return await SceneEdit.edit(params.raw, _change_in.bind(params, "Clear", _clear_all))
+static func clear(params: CommandParams, target: CommandTarget) -> Result:
+	return _change(target, params, "Clear", _clear_all)
 
 
 ## Finds the path, lets change (func(curve, params, three_d) -> Result) edit its curve (a new one when
 ## it has none), and records the before and after curve data as one undo step.
-static func _change_in(root: Node, params: CommandParams, verb: String, change: Callable) -> Result:
-	var found: Result = PathPoints.require_path(root, params.text("node_path"))
-	if found.failed():
-		return found
-	var node: Node = found.value
+static func _change(target: CommandTarget, params: CommandParams, verb: String, change: Callable) -> Result:
+	var node: Node = target.node
 	var existing: Resource = PathPoints.curve_of(node)
 	var curve: Resource = existing if existing != null else PathPoints.new_curve(node)
 	var before: Dictionary = PathPoints.state(curve)
@@ -139,7 +127,7 @@ static func _change_in(root: Node, params: CommandParams, verb: String, change: 
 	action.undo_method(PathPoints.apply_state.bind(curve, before))
 	action.commit_recorded()
 	var data: Dictionary = changed.value
-	data.merge({"node_path": NodeLookup.path_of(root, node), "point_count": PathPoints.point_count(curve)})
+	data.merge({"node_path": target.node_path, "point_count": PathPoints.point_count(curve)})
 	data["baked_length"] = PathPoints.baked_length(curve)
 	return Result.of(data)
 

@@ -6,7 +6,6 @@ extends RefCounted
 
 const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
-const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
 
 ## The stored property that holds every point, handle and tilt of a Curve2D/Curve3D.
 const DATA := "_data"
@@ -18,21 +17,6 @@ class CurvePoint:
 	var handle_in: Variant
 	var handle_out: Variant
 	var tilt: float = 0.0
-
-
-## The Path2D or Path3D at node_path; NOT_FOUND, or INVALID_PARAMS for another class.
-static func require_path(root: Node, node_path: String) -> Result:
-	var found: Result = NodeLookup.require(root, node_path)
-	if found.failed():
-		return found
-	var node: Node = found.value
-	if node is Path2D or node is Path3D:
-		return found
-	return Result.fail(
-		"INVALID_PARAMS",
-		"'%s' is a %s, not a Path2D or Path3D." % [node_path, node.get_class()],
-		"Pass a Path2D/Path3D (scene_get_tree shows node classes; node_create makes one)."
-	)
 
 
 static func is_3d(path_node: Node) -> bool:

@@ -6,8 +6,7 @@ extends RefCounted
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
-const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
-const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const SettingChange := preload("res://addons/godot_live_mcp/authoring/setting_change.gd")
 const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
 const LayerNames := preload("res://addons/godot_live_mcp/commands/physics/layer_names.gd")
@@ -38,6 +37,7 @@ const COMMANDS := {
 			"layers!": LAYER_ROWS,
 			"mask!": LAYER_ROWS,
 		},
+		"target": "node:CollisionObject2D|CollisionObject3D",
 		"marks": "idempotent",
 	},
 	"physics.list_layer_names":
@@ -67,25 +67,12 @@ const COMMANDS := {
 }
 
 
-static func set_layers(params: CommandParams) -> Result:
+static func set_layers(params: CommandParams, target: CommandTarget) -> Result:
 	if not params.has("layers") and not params.has("mask"):
 		return Result.fail(
 			"INVALID_PARAMS", "Nothing to set: give layers, mask or both.", "layers: ['player'], mask: ['world', 3]."
 		)
-	return await SceneEdit.edit(params.raw, _set_layers_in.bind(params))
-
-
-static func _set_layers_in(root: Node, params: CommandParams) -> Result:
-	var found: Result = NodeLookup.require(root, params.text("node_path"))
-	if found.failed():
-		return found
-	var node: Node = found.value
-	if not (node is CollisionObject2D or node is CollisionObject3D):
-		return Result.fail(
-			"INVALID_PARAMS",
-			"'%s' is a %s, not a CollisionObject2D/3D." % [params.text("node_path"), node.get_class()],
-			"Pass a physics body or area (scene_get_tree shows node classes)."
-		)
+	var node: Node = target.node
 	var kind: String = "2d_physics" if node is CollisionObject2D else "3d_physics"
 	var wanted: Dictionary = {}
 	for argument: String in ["layers", "mask"]:
@@ -104,7 +91,7 @@ static func _set_layers_in(root: Node, params: CommandParams) -> Result:
 		Result
 		. of(
 			{
-				"node_path": NodeLookup.path_of(root, node),
+				"node_path": target.node_path,
 				"collision_layer": layer_bits,
 				"collision_mask": mask_bits,
 				"layers": LayerNames.rows(kind, layer_bits),

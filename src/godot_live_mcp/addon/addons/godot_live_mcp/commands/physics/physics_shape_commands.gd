@@ -6,7 +6,7 @@ extends RefCounted
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
-const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
 const NodeNames := preload("res://addons/godot_live_mcp/authoring/node_names.gd")
 const NodeSubtree := preload("res://addons/godot_live_mcp/authoring/node_subtree.gd")
@@ -46,20 +46,16 @@ const COMMANDS := {
 			{"size!": "object: The shape's size properties (size, radius, height) as typed JSON."},
 			{"status!": "@create_status"},
 		],
+		"target": "scene",
 	},
 }
 const SIZE_PROPERTIES: Array[String] = ["size", "radius", "height"]
 
 
-static func fit_shape(params: CommandParams) -> Result:
+static func fit_shape(params: CommandParams, target: CommandTarget) -> Result:
+	var root: Node = target.root
 	var policy: Result = IfExists.read(params)
-	if policy.failed():
-		return policy
-	return await SceneEdit.edit(params.raw, _fit_in.bind(params, str(policy.value)))
-
-
-static func _fit_in(root: Node, params: CommandParams, policy: String) -> Result:
-	var found: Result = NodeLookup.require(root, params.text("source"))
+	var found: Result = NodeLookup.require(root, params.text("source")) if policy.succeeded() else policy
 	if found.failed():
 		return found
 	var source: Node = found.value
@@ -79,7 +75,7 @@ static func _fit_in(root: Node, params: CommandParams, policy: String) -> Result
 	var made: Result = _shape_node(params.text("shape"), source, body.value, is_2d)
 	if made.failed():
 		return made
-	return _place(root, body.value, made.value, params, policy)
+	return _place(root, body.value, made.value, params, policy.value)
 
 
 ## The body params name (or the source's parent), which must be a CollisionObject of the source's dimension.

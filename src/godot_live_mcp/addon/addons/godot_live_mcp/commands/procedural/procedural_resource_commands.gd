@@ -4,6 +4,7 @@ extends RefCounted
 ## read in friendly shapes (colour stops, curve points, noise settings). Writes are undoable in the
 ## global history, as resource_set_property's are.
 
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
@@ -47,6 +48,7 @@ const COMMANDS := {
 	"gradient.edit":
 	{
 		"run": "gradient_edit",
+		"target": "resource:Gradient by gradient_create",
 		"text": "Change a Gradient resource file: its stops (all replaced), interpolation, colour space." + EDIT_TEXT,
 		"args": [OLD_PATH, ProceduralValues.GRADIENT_ARGS],
 		"returns": [FileCommands.CHANGED, GRADIENT_ROW],
@@ -55,6 +57,7 @@ const COMMANDS := {
 	"gradient.get":
 	{
 		"run": "gradient_get",
+		"target": "resource:Gradient by gradient_create",
 		"text": "Read a Gradient resource file's colour stops, interpolation and colour space.",
 		"args": OLD_PATH,
 		"returns": GRADIENT_ROW,
@@ -71,6 +74,7 @@ const COMMANDS := {
 	"curve.edit":
 	{
 		"run": "curve_edit",
+		"target": "resource:Curve by curve_create",
 		"text": "Change a Curve resource file: its points (all replaced), min_value, max_value." + EDIT_TEXT,
 		"args": [OLD_PATH, ProceduralValues.CURVE_ARGS],
 		"returns": [FileCommands.CHANGED, CURVE_ROW],
@@ -79,6 +83,7 @@ const COMMANDS := {
 	"curve.get":
 	{
 		"run": "curve_get",
+		"target": "resource:Curve by curve_create",
 		"text": "Read a Curve resource file's points (x, y, tangents, tangent modes) and value range.",
 		"args": OLD_PATH,
 		"returns": CURVE_ROW,
@@ -94,6 +99,7 @@ const COMMANDS := {
 	"noise.edit":
 	{
 		"run": "noise_edit",
+		"target": "resource:FastNoiseLite by noise_create",
 		"text": "Change a FastNoiseLite resource file's settings." + EDIT_TEXT,
 		"args": [OLD_PATH, ProceduralValues.NOISE_ARGS],
 		"returns": [FileCommands.CHANGED, NOISE_ROW],
@@ -102,6 +108,7 @@ const COMMANDS := {
 	"noise.get":
 	{
 		"run": "noise_get",
+		"target": "resource:FastNoiseLite by noise_create",
 		"text": "Read a FastNoiseLite resource file's settings.",
 		"args": OLD_PATH,
 		"returns": NOISE_ROW,
@@ -114,36 +121,36 @@ static func gradient_create(params: CommandParams) -> Result:
 	return await _create(params, "Gradient")
 
 
-static func gradient_edit(params: CommandParams) -> Result:
-	return await _edit(params, "Gradient")
+static func gradient_edit(params: CommandParams, file: CommandTarget) -> Result:
+	return await _edit(params, file, "Gradient")
 
 
-static func gradient_get(params: CommandParams) -> Result:
-	return _read(params, "Gradient")
+static func gradient_get(_params: CommandParams, file: CommandTarget) -> Result:
+	return _read(file)
 
 
 static func curve_create(params: CommandParams) -> Result:
 	return await _create(params, "Curve")
 
 
-static func curve_edit(params: CommandParams) -> Result:
-	return await _edit(params, "Curve")
+static func curve_edit(params: CommandParams, file: CommandTarget) -> Result:
+	return await _edit(params, file, "Curve")
 
 
-static func curve_get(params: CommandParams) -> Result:
-	return _read(params, "Curve")
+static func curve_get(_params: CommandParams, file: CommandTarget) -> Result:
+	return _read(file)
 
 
 static func noise_create(params: CommandParams) -> Result:
 	return await _create(params, "FastNoiseLite")
 
 
-static func noise_edit(params: CommandParams) -> Result:
-	return await _edit(params, "FastNoiseLite")
+static func noise_edit(params: CommandParams, file: CommandTarget) -> Result:
+	return await _edit(params, file, "FastNoiseLite")
 
 
-static func noise_get(params: CommandParams) -> Result:
-	return _read(params, "FastNoiseLite")
+static func noise_get(_params: CommandParams, file: CommandTarget) -> Result:
+	return _read(file)
 
 
 static func _create(params: CommandParams, type: String) -> Result:
@@ -172,32 +179,25 @@ static func _create(params: CommandParams, type: String) -> Result:
 	return Result.of(data)
 
 
-static func _edit(params: CommandParams, type: String) -> Result:
-	var path: Result = ProjectFiles.existing_file(params)
-	var loaded: Result = _loaded(path.value, type) if path.succeeded() else path
-	var values: Result = _values(params, loaded.value) if loaded.succeeded() else loaded
+static func _edit(params: CommandParams, file: CommandTarget, type: String) -> Result:
+	var values: Result = _values(params, file.resource)
 	if values.failed():
 		return values
 	if (values.value as Dictionary).is_empty():
 		return Result.fail("INVALID_PARAMS", "Nothing to change.", "Pass at least one setting to change.")
-	var resource: Resource = loaded.value
 	var saved: Result = await ResourceCommands.save(
-		"Edit %s %s" % [type, path.value], resource, values.value, path.value
+		"Edit %s %s" % [type, file.path], file.resource, values.value, file.path
 	)
 	if saved.failed():
 		return saved
-	var data: Dictionary = _json(resource)
-	data.merge({"path": path.value, "undoable": saved.value})
+	var data: Dictionary = _json(file.resource)
+	data.merge({"path": file.path, "undoable": saved.value})
 	return Result.of(data)
 
 
-static func _read(params: CommandParams, type: String) -> Result:
-	var path: Result = ProjectFiles.existing_file(params)
-	var loaded: Result = _loaded(path.value, type) if path.succeeded() else path
-	if loaded.failed():
-		return loaded
-	var data: Dictionary = _json(loaded.value)
-	data["path"] = path.value
+static func _read(file: CommandTarget) -> Result:
+	var data: Dictionary = _json(file.resource)
+	data["path"] = file.path
 	return Result.of(data)
 
 

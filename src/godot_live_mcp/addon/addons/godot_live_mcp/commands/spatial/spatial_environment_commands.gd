@@ -6,13 +6,12 @@ extends RefCounted
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
-const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const SceneWalk := preload("res://addons/godot_live_mcp/authoring/scene_walk.gd")
 const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
 const PropertyInput := preload("res://addons/godot_live_mcp/authoring/property_input.gd")
 const ResourceDump := preload("res://addons/godot_live_mcp/authoring/resource_dump.gd")
 const PropertyOutput := preload("res://addons/godot_live_mcp/authoring/property_output.gd")
-const SceneTarget := preload("res://addons/godot_live_mcp/authoring/scene_target.gd")
 const NodeCommands := preload("res://addons/godot_live_mcp/commands/node_commands.gd")
 
 const GROUP := "spatial"
@@ -34,7 +33,7 @@ const ENVIRONMENT_ARGS := {
 ## ProceduralSkyMaterial colours, set by the arguments of the same name.
 const SKY_ARGS: Array[String] = ["sky_top_color", "sky_horizon_color", "ground_bottom_color", "ground_horizon_color"]
 const COLOR := "@value: A colour, e.g. '#87ceeb' or a tagged Color."
-const DEFAULTS := {"guard": ["scene"]}
+const DEFAULTS := {"guard": ["scene"], "target": "scene"}
 const COMMANDS := {
 	"spatial.get_environment":
 	{
@@ -99,19 +98,15 @@ const COMMANDS := {
 }
 
 
-static func get_environment(params: CommandParams) -> Result:
-	var scene: Result = SceneTarget.require(params.text("scene"))
-	if scene.failed():
-		return scene
-	var target: SceneTarget = scene.value
+static func get_environment(_params: CommandParams, target: CommandTarget) -> Result:
 	var node: WorldEnvironment = _find(target.root)
 	if node == null or node.environment == null:
 		return Result.fail(
 			"NOT_FOUND",
-			"'%s' has no WorldEnvironment with an Environment." % target.path,
+			"'%s' has no WorldEnvironment with an Environment." % target.scene_path,
 			"spatial_set_environment adds one."
 		)
-	var result: Dictionary = {"scene": target.path, "node_path": NodeLookup.path_of(target.root, node)}
+	var result: Dictionary = {"node_path": NodeLookup.path_of(target.root, node)}
 	result["environment"] = _changed(node.environment)
 	var sky: ProceduralSkyMaterial = (
 		node.environment.sky.sky_material as ProceduralSkyMaterial if node.environment.sky != null else null
@@ -121,11 +116,8 @@ static func get_environment(params: CommandParams) -> Result:
 	return Result.of(result)
 
 
-static func set_environment(params: CommandParams) -> Result:
-	return await SceneEdit.edit(params.raw, _set_in.bind(params))
-
-
-static func _set_in(root: Node, params: CommandParams) -> Result:
+static func set_environment(params: CommandParams, target: CommandTarget) -> Result:
+	var root: Node = target.root
 	var node: WorldEnvironment = _find(root)
 	var environment: Environment = node.environment if node != null and node.environment != null else Environment.new()
 	var wanted: Result = _environment_values(environment, params)

@@ -6,7 +6,7 @@ extends RefCounted
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
-const SceneTarget := preload("res://addons/godot_live_mcp/authoring/scene_target.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const SceneWalk := preload("res://addons/godot_live_mcp/authoring/scene_walk.gd")
 const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
 const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
@@ -18,7 +18,7 @@ const ARGS := [
 	{"scene": "@scene", "node_path": "@node_path: Only this node and its descendants (default: the whole scene)."},
 	{"offset": PageArgs.OFFSET % "node", "limit": PageArgs.LIMIT_200 % "nodes"},
 ]
-const DEFAULTS := {"guard": ["scene"], "marks": "read_only idempotent"}
+const DEFAULTS := {"guard": ["scene"], "marks": "read_only idempotent", "target": "node"}
 const COMMANDS := {
 	"spatial.map":
 	{
@@ -69,25 +69,18 @@ const COMMANDS := {
 }
 
 
-static func map(params: CommandParams) -> Result:
-	return _listed(params, _row_3d)
+static func map(params: CommandParams, target: CommandTarget) -> Result:
+	return _listed(params, target, _row_3d)
 
 
-static func map_2d(params: CommandParams) -> Result:
-	return _listed(params, _row_2d)
+static func map_2d(params: CommandParams, target: CommandTarget) -> Result:
+	return _listed(params, target, _row_2d)
 
 
 ## The page of rows row_of gives (it skips a node by returning {}).
-static func _listed(params: CommandParams, row_of: Callable) -> Result:
-	var scene: Result = SceneTarget.require(params.text("scene"))
-	if scene.failed():
-		return scene
-	var target: SceneTarget = scene.value
-	var start: Result = NodeLookup.require(target.root, params.text("node_path") if params.has("node_path") else ".")
-	if start.failed():
-		return start
+static func _listed(params: CommandParams, target: CommandTarget, row_of: Callable) -> Result:
 	var rows: Array[Dictionary] = []
-	for entry: Dictionary in SceneWalk.nodes(target.root, start.value):
+	for entry: Dictionary in SceneWalk.nodes(target.root, target.node):
 		var node: Node = entry["node"]
 		var row: Dictionary = row_of.call(node)
 		if not row.is_empty():
@@ -97,7 +90,6 @@ static func _listed(params: CommandParams, row_of: Callable) -> Result:
 	var page: Dictionary = Pagination.list_page(
 		rows, params.integer("offset"), params.integer("limit"), "nodes", "nodes"
 	)
-	page["scene"] = target.path
 	return Result.of(page)
 
 

@@ -6,7 +6,7 @@ extends RefCounted
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
-const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const NodeNames := preload("res://addons/godot_live_mcp/authoring/node_names.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const PropertyInput := preload("res://addons/godot_live_mcp/authoring/property_input.gd")
@@ -34,7 +34,7 @@ const PLACE := {
 	"scene": "@scene",
 }
 const ROW := [NodeCommands.NODE_ROW, {"status!": "@create_status"}]
-const DEFAULTS := {"guard": ["scene", "material"]}
+const DEFAULTS := {"guard": ["scene", "material"], "target": "scene"}
 const COMMANDS := {
 	"spatial.add_mesh":
 	{
@@ -92,7 +92,7 @@ const COMMANDS := {
 }
 
 
-static func add_mesh(params: CommandParams) -> Result:
+static func add_mesh(params: CommandParams, target: CommandTarget) -> Result:
 	var checked: Result = _common(params)
 	if checked.succeeded() and params.has("color") and params.has("material"):
 		checked = Result.fail("INVALID_PARAMS", "Pass color or material, not both.")
@@ -106,10 +106,10 @@ static func add_mesh(params: CommandParams) -> Result:
 	for name: String in sizes.value:
 		mesh.set(name, sizes.value[name])
 	mesh.material = material.value
-	return await SceneEdit.edit(params.raw, _place.bind(params, _mesh_node.bind(mesh)))
+	return NodeCommands.place_new(target.root, params, _mesh_node.bind(mesh))
 
 
-static func add_light(params: CommandParams) -> Result:
+static func add_light(params: CommandParams, target: CommandTarget) -> Result:
 	var checked: Result = _common(params)
 	if checked.succeeded() and params.has("range") and params.text("kind") == "directional":
 		checked = Result.fail(
@@ -126,33 +126,29 @@ static func add_light(params: CommandParams) -> Result:
 	var coerced: Result = _coerced(kind, values) if checked.succeeded() else checked
 	if coerced.failed():
 		return coerced
-	return await SceneEdit.edit(params.raw, _place.bind(params, _built.bind(kind, coerced.value)))
+	return NodeCommands.place_new(target.root, params, _built.bind(kind, coerced.value))
 
 
-static func add_camera(params: CommandParams) -> Result:
+static func add_camera(params: CommandParams, target: CommandTarget) -> Result:
 	var checked: Result = _common(params)
 	var spot: Result = _vector(params, "position", Vector3.ZERO) if checked.succeeded() else checked
-	var target: Result = _vector(params, "look_at", Vector3.FORWARD) if spot.succeeded() else spot
-	if target.succeeded() and params.has("look_at") and (target.value - spot.value).is_zero_approx():
-		target = Result.fail("INVALID_PARAMS", "look_at is the camera's own position.", "Pick another point.")
-	if target.failed():
-		return target
+	var aim: Result = _vector(params, "look_at", Vector3.FORWARD) if spot.succeeded() else spot
+	if aim.succeeded() and params.has("look_at") and (aim.value - spot.value).is_zero_approx():
+		aim = Result.fail("INVALID_PARAMS", "look_at is the camera's own position.", "Pick another point.")
+	if aim.failed():
+		return aim
 	var placed: Transform3D = Transform3D(Basis(), spot.value)
 	if params.has("look_at"):
-		placed = placed.looking_at(target.value, _up(target.value - spot.value))
+		placed = placed.looking_at(aim.value, _up(aim.value - spot.value))
 	var values: Dictionary = {"transform": placed, "current": params.flag("current")}
 	if params.has("fov"):
 		values["fov"] = params.number("fov")
-	return await SceneEdit.edit(params.raw, _place.bind(params, _built.bind("Camera3D", values)))
+	return NodeCommands.place_new(target.root, params, _built.bind("Camera3D", values))
 
 
 static func _common(params: CommandParams) -> Result:
 	var checked: Result = NodeNames.check(params.text("name"), "name", true)
 	return IfExists.read(params) if checked.succeeded() else checked
-
-
-static func _place(root: Node, params: CommandParams, make: Callable) -> Result:
-	return NodeCommands.place_new(root, params, make)
 
 
 ## The mesh's material: a new StandardMaterial3D of params.color, the file params.material names, or null.

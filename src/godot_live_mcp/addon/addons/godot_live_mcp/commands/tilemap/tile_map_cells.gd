@@ -4,7 +4,7 @@ extends RefCounted
 ## undo step a change of cells makes (the layer's tile_map_data before and after, in the scene's history).
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
-const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 
 ## Above this many cells a call is refused, so one request cannot stall the editor.
 const MAX_CELLS := 65536
@@ -32,12 +32,18 @@ const CHANGED := {
 }
 
 
-## The TileMapLayer at node_path (with a tile set), or NOT_FOUND / INVALID_OPERATION / INVALID_STATE.
-static func layer(root: Node, node_path: String) -> Result:
-	var found: Result = NodeLookup.require(root, node_path)
-	if found.failed():
-		return found
-	var node: Node = found.value
+## work(layer: TileMapLayer) -> Result run on the TileMapLayer the target is (with a tile set), its
+## result naming the layer; INVALID_OPERATION / INVALID_STATE for another node or no tile set.
+static func on_layer(target: CommandTarget, work: Callable) -> Result:
+	var found: Result = layer(target.node, target.node_path)
+	var done: Result = work.call(found.value) if found.succeeded() else found
+	if done.succeeded():
+		done.value["node_path"] = target.node_path
+	return done
+
+
+## node (at node_path) as a TileMapLayer with a tile set, or INVALID_OPERATION / INVALID_STATE.
+static func layer(node: Node, node_path: String) -> Result:
 	if node.get_class() == "TileMap":
 		return Result.fail(
 			"INVALID_OPERATION",
@@ -142,12 +148,8 @@ static func record(tile_map: TileMapLayer, what: String, before: PackedByteArray
 
 
 ## What every cell-changing command returns.
-static func changed(root: Node, tile_map: TileMapLayer, count: int) -> Dictionary:
-	return {
-		"node_path": NodeLookup.path_of(root, tile_map),
-		"cells": count,
-		"used_rect": rect_json(tile_map.get_used_rect())
-	}
+static func changed(tile_map: TileMapLayer, count: int) -> Dictionary:
+	return {"cells": count, "used_rect": rect_json(tile_map.get_used_rect())}
 
 
 static func rect_json(rectangle: Rect2i) -> Dictionary:

@@ -6,9 +6,7 @@ extends RefCounted
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
-const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
-const SceneTarget := preload("res://addons/godot_live_mcp/authoring/scene_target.gd")
-const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
 const Cells := preload("res://addons/godot_live_mcp/commands/tilemap/tile_map_cells.gd")
 
@@ -25,7 +23,7 @@ const CELL_ROW := {
 	"atlas_coords!": "array<integer>",
 	"alternative!": "integer",
 }
-const DEFAULTS := {"guard": ["scene"]}
+const DEFAULTS := {"guard": ["scene"], "target": "node"}
 const COMMANDS := {
 	"tilemap.set_cells":
 	{
@@ -109,25 +107,25 @@ const COMMANDS := {
 }
 
 
-static func set_cells(params: CommandParams) -> Result:
-	return await SceneEdit.edit(params.raw, _set_cells_in.bind(params))
+static func set_cells(params: CommandParams, target: CommandTarget) -> Result:
+	return Cells.on_layer(target, _set_cells_in.bind(params))
 
 
-static func fill_rect(params: CommandParams) -> Result:
+static func fill_rect(params: CommandParams, target: CommandTarget) -> Result:
 	var rectangle: Result = Cells.rect(params.object("rect"))
 	if rectangle.failed():
 		return rectangle
-	return await SceneEdit.edit(params.raw, _fill_in.bind(params, rectangle.value))
+	return Cells.on_layer(target, _fill_in.bind(params, rectangle.value))
 
 
-static func connect_terrain(params: CommandParams) -> Result:
+static func connect_terrain(params: CommandParams, target: CommandTarget) -> Result:
 	var cells: Result = Cells.coords_list(params.list("cells"), "cells")
 	if cells.failed():
 		return cells
-	return await SceneEdit.edit(params.raw, _terrain_in.bind(params, cells.value))
+	return Cells.on_layer(target, _terrain_in.bind(params, cells.value))
 
 
-static func erase_cells(params: CommandParams) -> Result:
+static func erase_cells(params: CommandParams, target: CommandTarget) -> Result:
 	var chosen: int = int(params.has("cells")) + int(params.has("rect")) + int(params.flag("all"))
 	if chosen != 1:
 		return Result.fail("INVALID_PARAMS", "Pass exactly one of cells, rect or all=true.")
@@ -139,18 +137,14 @@ static func erase_cells(params: CommandParams) -> Result:
 		cells = Result.of(Cells.cells_of(rectangle.value)) if rectangle.succeeded() else rectangle
 	if cells.failed():
 		return cells
-	return await SceneEdit.edit(params.raw, _erase_in.bind(params, cells.value))
+	return Cells.on_layer(target, _erase_in.bind(params, cells.value))
 
 
-static func get_cells(params: CommandParams) -> Result:
-	var scene: Result = SceneTarget.require(params.text("scene"))
-	if scene.failed():
-		return scene
-	var target: SceneTarget = scene.value
-	var found: Result = Cells.layer(target.root, params.text("node_path"))
-	if found.failed():
-		return found
-	var tile_map: TileMapLayer = found.value
+static func get_cells(params: CommandParams, target: CommandTarget) -> Result:
+	return Cells.on_layer(target, _cells_of.bind(params))
+
+
+static func _cells_of(tile_map: TileMapLayer, params: CommandParams) -> Result:
 	var used: Array[Vector2i] = tile_map.get_used_cells()
 	if params.has("rect"):
 		var bounds: Rect2i = _rect_of(params.object("rect"))
@@ -163,18 +157,12 @@ static func get_cells(params: CommandParams) -> Result:
 	for cell: Vector2i in page["cells"]:
 		rows.append(Cells.cell_json(tile_map, cell))
 	page["cells"] = rows
-	page["node_path"] = NodeLookup.path_of(target.root, tile_map)
 	page["used_rect"] = Cells.rect_json(tile_map.get_used_rect())
-	page["scene"] = target.path
 	page["tile_set"] = tile_map.tile_set.resource_path
 	return Result.of(page)
 
 
-static func _set_cells_in(root: Node, params: CommandParams) -> Result:
-	var found: Result = Cells.layer(root, params.text("node_path"))
-	if found.failed():
-		return found
-	var tile_map: TileMapLayer = found.value
+static func _set_cells_in(tile_map: TileMapLayer, params: CommandParams) -> Result:
 	var painted: Array[Dictionary] = []
 	var cells: Array = params.list("cells")
 	if cells.is_empty():
@@ -192,14 +180,10 @@ static func _set_cells_in(root: Node, params: CommandParams) -> Result:
 	for tile: Dictionary in painted:
 		tile_map.set_cell(tile["coords"], tile["source_id"], tile["atlas_coords"], tile["alternative"])
 	Cells.record(tile_map, "Set %d cells of %s" % [painted.size(), tile_map.name], before)
-	return Result.of(Cells.changed(root, tile_map, painted.size()))
+	return Result.of(Cells.changed(tile_map, painted.size()))
 
 
-static func _fill_in(root: Node, params: CommandParams, rectangle: Rect2i) -> Result:
-	var found: Result = Cells.layer(root, params.text("node_path"))
-	if found.failed():
-		return found
-	var tile_map: TileMapLayer = found.value
+static func _fill_in(tile_map: TileMapLayer, params: CommandParams, rectangle: Rect2i) -> Result:
 	var tile: Result = _tile(tile_map, params.raw.merged({"coords": [0, 0]}, true), "the tile")
 	if tile.failed():
 		return tile
@@ -208,14 +192,10 @@ static func _fill_in(root: Node, params: CommandParams, rectangle: Rect2i) -> Re
 	for cell: Vector2i in cells:
 		tile_map.set_cell(cell, tile.value["source_id"], tile.value["atlas_coords"], tile.value["alternative"])
 	Cells.record(tile_map, "Fill %s of %s" % [rectangle, tile_map.name], before)
-	return Result.of(Cells.changed(root, tile_map, cells.size()))
+	return Result.of(Cells.changed(tile_map, cells.size()))
 
 
-static func _terrain_in(root: Node, params: CommandParams, cells: Array[Vector2i]) -> Result:
-	var found: Result = Cells.layer(root, params.text("node_path"))
-	if found.failed():
-		return found
-	var tile_map: TileMapLayer = found.value
+static func _terrain_in(tile_map: TileMapLayer, params: CommandParams, cells: Array[Vector2i]) -> Result:
 	var terrain_set: int = params.integer("terrain_set")
 	var terrain: int = params.integer("terrain")
 	var tile_set: TileSet = tile_map.tile_set
@@ -233,7 +213,7 @@ static func _terrain_in(root: Node, params: CommandParams, cells: Array[Vector2i
 		tile_map.set_cells_terrain_connect(cells, terrain_set, terrain, ignore_empty)
 	Cells.record(tile_map, "Paint terrain %d on %d cells of %s" % [terrain, cells.size(), tile_map.name], before)
 	var matched: int = cells.filter(_has_terrain.bind(tile_map, terrain_set, terrain)).size()
-	var result: Dictionary = Cells.changed(root, tile_map, matched)
+	var result: Dictionary = Cells.changed(tile_map, matched)
 	if matched < cells.size():
 		result["warning"] = (
 			"%d of %d cells found no tile whose peering bits fit; give more tiles this terrain (tileset_set_terrain)."
@@ -247,11 +227,7 @@ static func _has_terrain(cell: Vector2i, tile_map: TileMapLayer, terrain_set: in
 	return data != null and data.terrain_set == terrain_set and data.terrain == terrain
 
 
-static func _erase_in(root: Node, params: CommandParams, cells: Array) -> Result:
-	var found: Result = Cells.layer(root, params.text("node_path"))
-	if found.failed():
-		return found
-	var tile_map: TileMapLayer = found.value
+static func _erase_in(tile_map: TileMapLayer, params: CommandParams, cells: Array) -> Result:
 	var before: PackedByteArray = tile_map.tile_map_data
 	var erased: int = 0
 	if params.flag("all"):
@@ -262,7 +238,7 @@ static func _erase_in(root: Node, params: CommandParams, cells: Array) -> Result
 			erased += int(tile_map.get_cell_source_id(cell) != -1)
 			tile_map.erase_cell(cell)
 	Cells.record(tile_map, "Erase %d cells of %s" % [erased, tile_map.name], before)
-	return Result.of(Cells.changed(root, tile_map, erased))
+	return Result.of(Cells.changed(tile_map, erased))
 
 
 ## {coords, source_id, atlas_coords, alternative} from one cell's fields, checked against the tile set.

@@ -3,6 +3,7 @@ extends RefCounted
 ## tileset.create / add_source / get: TileSet resource files built from atlas images. Changes are saved
 ## to the file at once and are undoable in the global history, as resource_set_property's are.
 
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
@@ -41,7 +42,7 @@ const SOURCES := {
 	"grid_size": "array<integer>",
 	"tiles!": "integer",
 }
-const DEFAULTS := {"marks": "scene_independent", "guard": ["path"]}
+const DEFAULTS := {"marks": "scene_independent", "guard": ["path"], "target": "resource:TileSet by tileset_create"}
 const COMMANDS := {
 	"tileset.create":
 	{
@@ -54,6 +55,7 @@ const COMMANDS := {
 		"args": [{"path!": TileSetFile.PATH}, TileSetFile.ATLAS_ARGS, {"if_exists": "@if_exists"}],
 		"returns": CREATED,
 		"guard": ["path", "texture"],
+		"target": "",
 	},
 	"tileset.add_source":
 	{
@@ -127,11 +129,8 @@ static func create(params: CommandParams) -> Result:
 	return Result.of(result)
 
 
-static func add_source(params: CommandParams) -> Result:
-	var loaded: Result = TileSetFile.load_tile_set(params)
-	if loaded.failed():
-		return loaded
-	var tile_set: TileSet = loaded.value
+static func add_source(params: CommandParams, file: CommandTarget) -> Result:
+	var tile_set: TileSet = file.resource
 	var source_id: int = params.integer("source_id") if params.has("source_id") else tile_set.get_next_source_id()
 	if tile_set.has_source(source_id):
 		return Result.fail(
@@ -149,11 +148,8 @@ static func add_source(params: CommandParams) -> Result:
 	return Result.of(_added(tile_set.resource_path, source_id, made.value, saved.value))
 
 
-static func read(params: CommandParams) -> Result:
-	var loaded: Result = TileSetFile.load_tile_set(params)
-	if loaded.failed():
-		return loaded
-	var tile_set: TileSet = loaded.value
+static func read(params: CommandParams, file: CommandTarget) -> Result:
+	var tile_set: TileSet = file.resource
 	var sources: Array[Dictionary] = []
 	for index: int in tile_set.get_source_count():
 		sources.append(_source_row(tile_set, tile_set.get_source_id(index)))
@@ -166,9 +162,8 @@ static func read(params: CommandParams) -> Result:
 	return Result.of(page)
 
 
-static func get_tiles(params: CommandParams) -> Result:
-	var loaded: Result = TileSetFile.load_tile_set(params)
-	var source: Result = TileSetFile.atlas(loaded.value, params.integer("source_id")) if loaded.succeeded() else loaded
+static func get_tiles(params: CommandParams, file: CommandTarget) -> Result:
+	var source: Result = TileSetFile.atlas(file.resource, params.integer("source_id"))
 	if source.failed():
 		return source
 	var atlas: TileSetAtlasSource = source.value
@@ -181,9 +176,9 @@ static func get_tiles(params: CommandParams) -> Result:
 	)
 	var rows: Array[Dictionary] = []
 	for tile: Vector2i in page["tiles"]:
-		rows.append(TileSetLayers.describe_tile(loaded.value, tile, atlas.get_tile_data(tile, 0)))
+		rows.append(TileSetLayers.describe_tile(file.resource, tile, atlas.get_tile_data(tile, 0)))
 	page["tiles"] = rows
-	page.merge({"path": (loaded.value as TileSet).resource_path, "source_id": params.integer("source_id")})
+	page.merge({"path": file.path, "source_id": params.integer("source_id")})
 	return Result.of(page)
 
 

@@ -39,21 +39,6 @@ class TileSelection:
 		return found
 
 
-## The TileSet at params.path, or the path, load or class failure.
-static func load_tile_set(params: CommandParams) -> Result:
-	var path: Result = ProjectFiles.existing_file(params)
-	var loaded: Result = ResourceCommands.load_resource(path.value) if path.succeeded() else path
-	if loaded.failed():
-		return loaded
-	if not loaded.value is TileSet:
-		return Result.fail(
-			"INVALID_OPERATION",
-			"'%s' is a %s, not a TileSet." % [path.value, (loaded.value as Resource).get_class()],
-			"Pass a TileSet file, or make one with tileset_create."
-		)
-	return loaded
-
-
 ## Runs change (func() -> void) on the tile set and saves it to its file, as one global undo step; the
 ## value is whether editor_undo can revert it.
 static func save(what: String, tile_set: TileSet, change: Callable) -> Result:
@@ -95,15 +80,14 @@ static func atlas(tile_set: TileSet, source_id: int) -> Result:
 	return Result.of(source)
 
 
-## The tiles params name (path, source_id, tiles: every tile of the source when omitted), or the failure.
-static func select(params: CommandParams) -> Result:
-	var loaded: Result = load_tile_set(params)
-	var source: Result = atlas(loaded.value, params.integer("source_id")) if loaded.succeeded() else loaded
+## The tiles of tile_set params name (source_id, tiles: every tile of the source when omitted), or the failure.
+static func select(tile_set: TileSet, params: CommandParams) -> Result:
+	var source: Result = atlas(tile_set, params.integer("source_id"))
 	var coords: Result = tile_coords(source.value, params.list("tiles")) if source.succeeded() else source
 	if coords.failed():
 		return coords
 	var selection: TileSelection = TileSelection.new()
-	selection.tile_set = loaded.value
+	selection.tile_set = tile_set
 	selection.source_id = params.integer("source_id")
 	selection.coords = coords.value
 	return Result.of(selection)

@@ -4,6 +4,7 @@ extends RefCounted
 ## terrain sets, terrains and peering bits, custom data layers and values. Each call is saved at once
 ## and is one step of the global history.
 
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
@@ -17,7 +18,7 @@ const GROUP := "tilemap"
 const UNDO_TEXT := "Saved at once; editor_undo (global history) reverts it."
 const CHANGED := {"path!": "string", "undoable": "boolean: Whether editor_undo can revert the change."}
 const TILES_CHANGED := [CHANGED, {"tiles!": "integer: Tiles changed."}]
-const DEFAULTS := {"marks": "scene_independent", "guard": ["path"]}
+const DEFAULTS := {"marks": "scene_independent", "guard": ["path"], "target": "resource:TileSet by tileset_create"}
 const COMMANDS := {
 	"tileset.add_physics_layer":
 	{
@@ -112,11 +113,8 @@ const COMMANDS := {
 }
 
 
-static func add_physics_layer(params: CommandParams) -> Result:
-	var loaded: Result = TileSetFile.load_tile_set(params)
-	if loaded.failed():
-		return loaded
-	var tile_set: TileSet = loaded.value
+static func add_physics_layer(params: CommandParams, file: CommandTarget) -> Result:
+	var tile_set: TileSet = file.resource
 	var index: int = tile_set.get_physics_layers_count()
 	var change: Callable = TileSetData.add_physics_layer.bind(
 		tile_set, params.integer("collision_layer"), params.integer("collision_mask")
@@ -125,8 +123,8 @@ static func add_physics_layer(params: CommandParams) -> Result:
 	return _answer(saved, tile_set, {"physics_layer": index})
 
 
-static func set_collision(params: CommandParams) -> Result:
-	var found: Result = TileSetFile.select(params)
+static func set_collision(params: CommandParams, file: CommandTarget) -> Result:
+	var found: Result = TileSetFile.select(file.resource, params)
 	if found.failed():
 		return found
 	var tiles: TileSetFile.TileSelection = found.value
@@ -146,12 +144,11 @@ static func set_collision(params: CommandParams) -> Result:
 	return _answer(await TileSetFile.save(what, tile_set, change), tile_set, {"tiles": tiles.coords.size()})
 
 
-static func add_terrain(params: CommandParams) -> Result:
-	var loaded: Result = TileSetFile.load_tile_set(params)
-	var policy: Result = IfExists.read(params) if loaded.succeeded() else loaded
+static func add_terrain(params: CommandParams, file: CommandTarget) -> Result:
+	var policy: Result = IfExists.read(params)
 	if policy.failed():
 		return policy
-	var tile_set: TileSet = loaded.value
+	var tile_set: TileSet = file.resource
 	var terrain_set: int = params.integer("terrain_set")
 	var known: Result = _terrain_set_known(
 		tile_set, terrain_set, "Pass terrain_set=-1 to make a new set; tileset_get lists the sets."
@@ -172,12 +169,11 @@ static func add_terrain(params: CommandParams) -> Result:
 	return _answer(saved, tile_set, {"terrain_set": adding.terrain_set, "terrain": adding.terrain, "status": status})
 
 
-static func set_terrain(params: CommandParams) -> Result:
-	var loaded: Result = TileSetFile.load_tile_set(params)
-	var source: Result = TileSetFile.atlas(loaded.value, params.integer("source_id")) if loaded.succeeded() else loaded
+static func set_terrain(params: CommandParams, file: CommandTarget) -> Result:
+	var source: Result = TileSetFile.atlas(file.resource, params.integer("source_id"))
 	if source.failed():
 		return source
-	var tile_set: TileSet = loaded.value
+	var tile_set: TileSet = file.resource
 	var terrain_set: int = params.integer("terrain_set")
 	var known: Result = _terrain_set_known(tile_set, terrain_set, "tileset_add_terrain adds one.")
 	if known.failed():
@@ -191,13 +187,12 @@ static func set_terrain(params: CommandParams) -> Result:
 	return _answer(await TileSetFile.save(what, tile_set, change), tile_set, {"tiles": plan.value.size()})
 
 
-static func add_custom_data_layer(params: CommandParams) -> Result:
-	var loaded: Result = TileSetFile.load_tile_set(params)
-	var policy: Result = IfExists.read(params) if loaded.succeeded() else loaded
+static func add_custom_data_layer(params: CommandParams, file: CommandTarget) -> Result:
+	var policy: Result = IfExists.read(params)
 	var type: Result = TileSetLayers.variant_type(params.text("type")) if policy.succeeded() else policy
 	if type.failed():
 		return type
-	var tile_set: TileSet = loaded.value
+	var tile_set: TileSet = file.resource
 	var name: String = params.text("name")
 	var existing: int = tile_set.get_custom_data_layer_by_name(name)
 	var found: Dictionary = {"path": tile_set.resource_path, "layer": existing}
@@ -210,8 +205,8 @@ static func add_custom_data_layer(params: CommandParams) -> Result:
 	return _answer(saved, tile_set, {"layer": index, "status": "replaced" if existing >= 0 else "created"})
 
 
-static func set_custom_data(params: CommandParams) -> Result:
-	var found: Result = TileSetFile.select(params)
+static func set_custom_data(params: CommandParams, file: CommandTarget) -> Result:
+	var found: Result = TileSetFile.select(file.resource, params)
 	if found.failed():
 		return found
 	var tiles: TileSetFile.TileSelection = found.value

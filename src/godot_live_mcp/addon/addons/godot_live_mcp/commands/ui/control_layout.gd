@@ -5,7 +5,6 @@ extends RefCounted
 
 const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
-const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
 
 const SIDES: Array[String] = ["left", "top", "right", "bottom"]
 ## Control.LayoutPreset by name, in the engine's order (0..15).
@@ -52,18 +51,6 @@ const STATE: Array[String] = [
 	"size_flags_stretch_ratio",
 	"custom_minimum_size",
 ]
-
-
-## The Control at node_path; NOT_FOUND, or INVALID_PARAMS for a node of another class.
-static func require_control(root: Node, node_path: String) -> Result:
-	var found: Result = NodeLookup.require(root, node_path)
-	if found.failed() or found.value is Control:
-		return found
-	return Result.fail(
-		"INVALID_PARAMS",
-		"'%s' is a %s, not a Control." % [node_path, (found.value as Node).get_class()],
-		"Pass a Control node (Label, Button, containers...); scene_get_tree shows node classes."
-	)
 
 
 ## The layout properties of control, name -> value, in STATE order.

@@ -6,9 +6,7 @@ extends RefCounted
 const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
-const SceneTarget := preload("res://addons/godot_live_mcp/authoring/scene_target.gd")
-const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
-const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const ControlLayout := preload("res://addons/godot_live_mcp/commands/ui/control_layout.gd")
 
 const GROUP := "ui"
@@ -40,7 +38,7 @@ const LAYOUT := {
 const LAYOUT_ARGUMENTS: Array[String] = [
 	"preset", "anchors", "offsets", "horizontal", "vertical", "stretch_ratio", "min_size"
 ]
-const DEFAULTS := {"guard": ["scene"]}
+const DEFAULTS := {"guard": ["scene"], "target": "node:Control"}
 const COMMANDS := {
 	"ui.set_layout":
 	{
@@ -79,29 +77,17 @@ const COMMANDS := {
 }
 
 
-static func get_layout(params: CommandParams) -> Result:
-	var scene: Result = SceneTarget.require(params.text("scene"))
-	if scene.failed():
-		return scene
-	var target: SceneTarget = scene.value
-	var found: Result = ControlLayout.require_control(target.root, params.text("node_path"))
-	if found.failed():
-		return found
-	var data: Dictionary = ControlLayout.report(found.value)
-	data.merge({"scene": target.path, "node_path": NodeLookup.path_of(target.root, found.value)})
+static func get_layout(_params: CommandParams, target: CommandTarget) -> Result:
+	var data: Dictionary = ControlLayout.report(target.node)
+	data["node_path"] = target.node_path
 	return Result.of(data)
 
 
-static func set_layout(params: CommandParams) -> Result:
-	return await SceneEdit.edit(params.raw, _set_in.bind(params))
-
-
-static func _set_in(root: Node, params: CommandParams) -> Result:
-	var found: Result = ControlLayout.require_control(root, params.text("node_path"))
-	var change: Result = _read_change(params) if found.succeeded() else found
+static func set_layout(params: CommandParams, target: CommandTarget) -> Result:
+	var change: Result = _read_change(params)
 	if change.failed():
 		return change
-	var control: Control = found.value
+	var control: Control = target.node
 	var placed: bool = params.has("preset") or params.has("anchors") or params.has("offsets")
 	var parent: Container = ControlLayout.container_of(control)
 	if placed and parent != null:
@@ -121,7 +107,7 @@ static func _set_in(root: Node, params: CommandParams) -> Result:
 	action.undo_method(ControlLayout.apply_state.bind(control, before))
 	action.commit_recorded()
 	var data: Dictionary = ControlLayout.report(control)
-	data["node_path"] = NodeLookup.path_of(root, control)
+	data["node_path"] = target.node_path
 	return Result.of(data)
 
 

@@ -5,6 +5,7 @@ extends RefCounted
 ## the global history. A theme is given to a Control with node_set_property (property 'theme').
 
 const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
@@ -34,7 +35,7 @@ const ITEMS := [
 ]
 const ITEM_ROWS := [{"@": "array"}, {"kind!": "string", "type!": "string", "name!": "string", "value": "any"}]
 const UNDO_TEXT := " Undo: editor_undo (history 'global')."
-const DEFAULTS := {"marks": "scene_independent", "guard": ["path"]}
+const DEFAULTS := {"marks": "scene_independent", "guard": ["path"], "target": "resource:Theme by ui_theme_create"}
 const COMMANDS := {
 	"ui.theme_create":
 	{
@@ -50,6 +51,7 @@ const COMMANDS := {
 			{"default_font_size": "integer[1..4096]: Font size of every control that sets none.", "items": ITEMS},
 		],
 		"returns": [FileCommands.CHANGED, {"status": "@create_status", "item_count!": "integer"}],
+		"target": "",
 	},
 	"ui.theme_set_items":
 	{
@@ -116,12 +118,11 @@ static func theme_create(params: CommandParams) -> Result:
 	return Result.of({"path": path.value, "status": status, "undoable": saved.value, "item_count": _count(theme)})
 
 
-static func theme_set_items(params: CommandParams) -> Result:
-	var loaded: Result = _theme(params)
-	var items: Result = ThemeItems.read_items(params.list("items"), true) if loaded.succeeded() else loaded
+static func theme_set_items(params: CommandParams, file: CommandTarget) -> Result:
+	var items: Result = ThemeItems.read_items(params.list("items"), true)
 	if items.failed():
 		return items
-	var theme: Theme = loaded.value
+	var theme: Theme = file.resource
 	var path: String = theme.resource_path
 	var saved: Result = await _write("Set theme items of %s" % path, theme, items.value, [], path)
 	if saved.failed():
@@ -129,12 +130,11 @@ static func theme_set_items(params: CommandParams) -> Result:
 	return Result.of({"path": path, "undoable": saved.value, "item_count": _count(theme)})
 
 
-static func theme_remove_items(params: CommandParams) -> Result:
-	var loaded: Result = _theme(params)
-	var items: Result = ThemeItems.read_items(params.list("items"), false) if loaded.succeeded() else loaded
+static func theme_remove_items(params: CommandParams, file: CommandTarget) -> Result:
+	var items: Result = ThemeItems.read_items(params.list("items"), false)
 	if items.failed():
 		return items
-	var theme: Theme = loaded.value
+	var theme: Theme = file.resource
 	for item: ThemeItems.ThemeItem in items.value:
 		if not theme.has_theme_item(item.data_type, item.name, item.type_name):
 			return Result.fail(
@@ -152,11 +152,8 @@ static func theme_remove_items(params: CommandParams) -> Result:
 	return Result.of({"path": path, "undoable": saved.value, "item_count": _count(theme)})
 
 
-static func theme_get(params: CommandParams) -> Result:
-	var loaded: Result = _theme(params)
-	if loaded.failed():
-		return loaded
-	var theme: Theme = loaded.value
+static func theme_get(params: CommandParams, file: CommandTarget) -> Result:
+	var theme: Theme = file.resource
 	var wanted: String = params.text("type")
 	var rows: Array[Dictionary] = []
 	for type_name: String in theme.get_type_list():
@@ -168,19 +165,6 @@ static func theme_get(params: CommandParams) -> Result:
 	page.merge({"path": theme.resource_path, "types": Array(theme.get_type_list())})
 	page["default_font_size"] = theme.default_font_size
 	return Result.of(page)
-
-
-## The Theme file params name; NOT_FOUND, or INVALID_PARAMS for another kind of resource.
-static func _theme(params: CommandParams) -> Result:
-	var path: Result = ProjectFiles.existing_file(params)
-	var loaded: Result = ResourceCommands.load_resource(path.value) if path.succeeded() else path
-	if loaded.succeeded() and not loaded.value is Theme:
-		return Result.fail(
-			"INVALID_PARAMS",
-			"'%s' is a %s, not a Theme." % [path.value, (loaded.value as Resource).get_class()],
-			"ui_theme_create makes a Theme file."
-		)
-	return loaded
 
 
 static func _rows_of(theme: Theme, type_name: String) -> Array[Dictionary]:

@@ -59,7 +59,7 @@ static func get_tree(params: CommandParams) -> Result:
 
 
 static func find(params: CommandParams) -> Result:
-	var filter: NodeFilter = NodeFilter.from_params(params.raw)
+	var filter: NodeFilter = NodeFilter.from_params(params)
 	if filter.name_pattern == "" and filter.type == "" and filter.group == "" and filter.script_path == "":
 		return Result.fail(
 			"INVALID_PARAMS", "Give at least one of name, type, group or script.", 'Example: {"type": "Area2D"}.'
@@ -73,7 +73,7 @@ static func _listing(params: CommandParams, max_depth: int, unit: String) -> Res
 	if start.failed():
 		return start
 	var entries: Array[NodeListing.Entry] = []
-	_walk(start.value, 0, max_depth, NodeFilter.from_params(params.raw), entries)
+	_walk(start.value, 0, max_depth, NodeFilter.from_params(params), entries)
 	var root: Node = RuntimeNodes.scene_root()
 	var scene: String = root.scene_file_path if root != null else ""
 	return Result.of(NodeListing.page(entries, params, unit, {"scene": scene}))
