@@ -6,7 +6,6 @@ extends RefCounted
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
-const SceneWalk := preload("res://addons/godot_live_mcp/authoring/scene_walk.gd")
 const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
 const NodeSubtree := preload("res://addons/godot_live_mcp/authoring/node_subtree.gd")
 const NodeClasses := preload("res://addons/godot_live_mcp/authoring/node_classes.gd")
@@ -14,21 +13,9 @@ const NodeNames := preload("res://addons/godot_live_mcp/authoring/node_names.gd"
 const PropertyInput := preload("res://addons/godot_live_mcp/authoring/property_input.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const NewSubtree := preload("res://addons/godot_live_mcp/authoring/new_subtree.gd")
+const NodePlacement := preload("res://addons/godot_live_mcp/authoring/node_placement.gd")
 
 const GROUP := "node"
-## The properties argument of tools that set several properties at once (JSON Schema as it is).
-const PROPERTY_VALUES := {
-	"type": "object",
-	"description": "Values to set: name -> JSON value (a tagged one for engine types).",
-	"additionalProperties": true,
-}
-## What node.create and node.duplicate return.
-const NODE_ROW := {
-	"scene": "string: The scene the node is in.",
-	"node_path!": "string: Path of the node relative to the scene root.",
-	"name": "string",
-	"type": "string",
-}
 const DEFAULTS := {"guard": ["scene"]}
 const COMMANDS := {
 	"node.create":
@@ -44,10 +31,10 @@ const COMMANDS := {
 			{"class_name!": "string: Class of the new node, e.g. 'Sprite2D', or a script class_name."},
 			{"parent": "@node_path: Path of the parent node ('.' is the scene root)."},
 			{"name": "string: Name of the new node; defaults to its class name."},
-			{"properties": PROPERTY_VALUES, "children": NewSubtree.SCHEMA},
+			{"properties": PropertyInput.VALUES, "children": NewSubtree.SCHEMA},
 			{"if_exists": "@if_exists", "scene": "@scene"},
 		],
-		"returns": [NODE_ROW, {"status!": "@create_status"}],
+		"returns": [NodePlacement.NODE_ROW, {"status!": "@create_status"}],
 	},
 	"node.delete":
 	{
@@ -61,7 +48,7 @@ const COMMANDS := {
 		"text": "Copy a node with its children, scripts, groups and signal connections; the copy goes right after it.",
 		"args":
 		{"node_path!": "@node_path", "name": "string: Name of the copy; defaults to a unique one.", "scene": "@scene"},
-		"returns": NODE_ROW,
+		"returns": NodePlacement.NODE_ROW,
 	},
 }
 
@@ -89,70 +76,13 @@ static func duplicate(params: CommandParams) -> Result:
 
 
 static func _create_in(root: Node, params: CommandParams) -> Result:
-	return place_new(root, params, _make_node.bind(params.text("class_name")))
-
-
-## Adds a node made by make (a Callable returning a fresh Node with its default name) under
-## params.parent, honouring params.name, if_exists and properties, as one undo action; editable
-## marks an instanced scene's children editable. Nothing is left behind when it refuses.
-static func place_new(root: Node, params: CommandParams, make: Callable, editable: bool = false) -> Result:
-	var parent_path: String = params.text("parent") if params.has("parent") else "."
-	var found: Result = NodeLookup.require(root, parent_path)
-	if found.failed():
-		return found
-	var parent: Node = found.value
-	if not SceneWalk.shows(root, parent):
-		return _hidden_parent(root, parent_path)
-	var wanted: String = params.text("name")
-	var existing: Node = NodeNames.taken_under(parent, wanted) if wanted != "" else null
-	var policy: String = IfExists.read(params).value
-	if existing != null and policy != IfExists.REPLACE:
-		return IfExists.answer(policy, "A node '%s' under '%s'" % [wanted, parent_path], _row(root, existing))
-	var node: Node = make.call()
-	if wanted != "":
-		node.name = wanted
-	var values: Result = PropertyInput.coerce_values(node, params.object("properties"))
-	var children: Result = NewSubtree.build(node, params.list("children")) if values.succeeded() else values
-	if children.failed():
-		node.free()
-		return children
-	var made: Array[Node] = [node]
-	made.append_array(children.value)
-	var action: MCPToolkitUndoRedoAction = _record_create(root, parent, made, existing, values.value)
-	if editable:
-		action.do_method(root.set_editable_instance.bind(node, true))
-		action.undo_method(root.set_editable_instance.bind(node, false))
-	action.commit()
-	var row: Dictionary = _row(root, node)
-	row["status"] = "replaced" if existing != null else "created"
-	return Result.of(row)
+	return NodePlacement.place_new(root, params, _make_node.bind(params.text("class_name")))
 
 
 static func _make_node(kind: String) -> Node:
 	var node: Node = NodeClasses.instantiate(kind)
 	node.name = kind.validate_node_name()
 	return node
-
-
-## The create action, not yet committed: replace the node in the way (if any), add made[0] (with
-## the rest of made, its new children) at its place, set the coerced values; undo reverses it.
-static func _record_create(
-	root: Node, parent: Node, made: Array[Node], existing: Node, values: Dictionary
-) -> MCPToolkitUndoRedoAction:
-	var node: Node = made[0]
-	var action: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.begin("create %s" % node.name, parent)
-	var index: int = existing.get_index() if existing != null else parent.get_child_count()
-	var replaced: Array[Node] = []
-	if existing != null:
-		replaced = NodeSubtree.owned(existing, root)
-		action.do_method(parent.remove_child.bind(existing))
-	NodeSubtree.do_add(action, parent, node, index, root, made)
-	for property: String in values:
-		action.do_property(node, property, values[property])
-	action.undo_method(parent.remove_child.bind(node))
-	if existing != null:
-		NodeSubtree.undo_remove(action, parent, existing, index, root, replaced)
-	return action
 
 
 static func _delete_in(root: Node, node_path: String) -> Result:
@@ -190,7 +120,7 @@ static func _duplicate_in(root: Node, params: CommandParams) -> Result:
 	var action: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.begin("duplicate %s" % node.name, parent)
 	NodeSubtree.record_add(action, parent, copy, node.get_index() + 1, root, _copied_own_nodes(node, copy, root))
 	action.commit()
-	return Result.of(_row(root, copy))
+	return Result.of(NodePlacement.row(root, copy))
 
 
 ## The nodes of copy that correspond to the nodes of original the scene stores (same relative paths).
@@ -201,18 +131,3 @@ static func _copied_own_nodes(original: Node, copy: Node, root: Node) -> Array[N
 		if twin != null:
 			nodes.append(twin)
 	return nodes
-
-
-static func _hidden_parent(root: Node, parent_path: String) -> Result:
-	return Result.fail(
-		"INVALID_OPERATION",
-		(
-			"'%s' is inside an instanced scene of %s whose children are not editable."
-			% [parent_path, root.scene_file_path]
-		),
-		"Add the node to that scene instead (scene_open), or instance it with editable_children."
-	)
-
-
-static func _row(root: Node, node: Node) -> Dictionary:
-	return {"node_path": NodeLookup.path_of(root, node), "name": str(node.name), "type": node.get_class()}

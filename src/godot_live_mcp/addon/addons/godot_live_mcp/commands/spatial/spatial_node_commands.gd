@@ -11,7 +11,7 @@ const NodeNames := preload("res://addons/godot_live_mcp/authoring/node_names.gd"
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const PropertyInput := preload("res://addons/godot_live_mcp/authoring/property_input.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
-const NodeCommands := preload("res://addons/godot_live_mcp/commands/node_commands.gd")
+const NodePlacement := preload("res://addons/godot_live_mcp/authoring/node_placement.gd")
 
 const GROUP := "spatial"
 ## Primitive shape -> its mesh class.
@@ -29,11 +29,11 @@ const LIGHTS := {"directional": "DirectionalLight3D", "omni": "OmniLight3D", "sp
 const PLACE := {
 	"parent": "@node_path: Path of the parent node ('.' is the scene root).",
 	"name": "string: Name of the new node; defaults to its class name.",
-	"properties": NodeCommands.PROPERTY_VALUES,
+	"properties": PropertyInput.VALUES,
 	"if_exists": "@if_exists",
 	"scene": "@scene",
 }
-const ROW := [NodeCommands.NODE_ROW, {"status!": "@create_status"}]
+const ROW := [NodePlacement.NODE_ROW, {"status!": "@create_status"}]
 const DEFAULTS := {"guard": ["scene", "material"]}
 const COMMANDS := {
 	"spatial.add_mesh":
@@ -152,7 +152,7 @@ static func _common(params: CommandParams) -> Result:
 
 
 static func _place(root: Node, params: CommandParams, make: Callable) -> Result:
-	return NodeCommands.place_new(root, params, make)
+	return NodePlacement.place_new(root, params, make)
 
 
 ## The mesh's material: a new StandardMaterial3D of params.color, the file params.material names, or null.
