@@ -2,7 +2,7 @@
 extends RefCounted
 ## Project files on disk for the file, script and resource tools: guarded paths, atomic writes,
 ## the companions (.uid, .import) that travel with a file, keeping the editor's view in step, and
-## snapshots that make a file change undoable in the global history.
+## snapshots that make a file change undoable in the global history (and how the tools declare it).
 
 const PathGuard := preload("res://addons/godot_live_mcp/security/path_guard.gd")
 const ScanHazard := preload("res://addons/godot_live_mcp/security/scan_hazard.gd")
@@ -16,6 +16,13 @@ const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_par
 const UNDO_MAX_BYTES := 16 * 1024 * 1024
 const COMPANION_SUFFIXES: Array[String] = [".uid", ".import"]
 const TEMP_SUFFIX := ".mcp_tmp"
+## How the file-changing tools word their undo.
+const UNDO_TEXT := (
+	"Undoable with editor_undo (history 'global'), except changes over %d MiB (undoable: false)."
+	% (UNDO_MAX_BYTES >> 20)
+)
+## What every file change returns, besides its own fields.
+const CHANGED := {"path!": "string", "undoable": "boolean: Whether editor_undo (global) reverts it."}
 
 
 ## The normalised res:// path params[name] holds, or PATH_DENIED naming the parameter.

@@ -8,6 +8,12 @@ const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const PropertyOutput := preload("res://addons/godot_live_mcp/authoring/property_output.gd")
 const PropertyBounds := preload("res://addons/godot_live_mcp/contract/property_bounds.gd")
 
+## The properties argument of tools that set several properties at once (JSON Schema as it is).
+const VALUES := {
+	"type": "object",
+	"description": "Values to set: name -> JSON value (a tagged one for engine types).",
+	"additionalProperties": true,
+}
 ## Properties with a tool of their own: setting them here would bypass its checks.
 const OWN_TOOLS: Dictionary = {
 	"name": "node_rename",

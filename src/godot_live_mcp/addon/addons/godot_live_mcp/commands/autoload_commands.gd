@@ -9,23 +9,14 @@ const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_par
 const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
 const NameSuggestions := preload("res://addons/godot_live_mcp/contract/name_suggestions.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
-const Scrubber := preload("res://addons/godot_live_mcp/security/scrubber.gd")
 const PathGuard := preload("res://addons/godot_live_mcp/security/path_guard.gd")
 const ClassCatalog := preload("res://addons/godot_live_mcp/authoring/class_catalog.gd")
 const SettingChange := preload("res://addons/godot_live_mcp/authoring/setting_change.gd")
-const SceneFileCommands := preload("res://addons/godot_live_mcp/commands/scene_file_commands.gd")
+const SceneFiles := preload("res://addons/godot_live_mcp/authoring/scene_files.gd")
 const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
-const PREFIX := "autoload/"
+const Autoloads := preload("res://addons/godot_live_mcp/authoring/autoloads.gd")
 
 const GROUP := "autoload"
-## One autoload as the tools report it; as a field, the autoloads in load order.
-const ROWS := {
-	"@": "array: In load order.",
-	"name!": "string: Name of the autoload node (and global variable when singleton).",
-	"path!": "string: res:// path of its script or scene.",
-	"singleton!": "boolean: Whether the name is a global variable.",
-	"order": "integer: Position in the load order, from 0 (loads first).",
-}
 const NAME := {"name!": "string: Name of the autoload."}
 const DEFAULTS := {"marks": "read_only idempotent scene_independent", "guard": ["path"]}
 const COMMANDS := {
@@ -33,7 +24,7 @@ const COMMANDS := {
 	{
 		"text": "List the project's autoloads in load order: name, script or scene path, global variable or not.",
 		"args": {"offset": PageArgs.OFFSET % "autoload", "limit": PageArgs.LIMIT_100 % "autoloads"},
-		"returns": {"@page": "autoloads offset", "autoloads!": ROWS},
+		"returns": {"@page": "autoloads offset", "autoloads!": Autoloads.ROWS},
 	},
 	"autoload.add":
 	{
@@ -45,14 +36,14 @@ const COMMANDS := {
 			"singleton": "boolean=true: Make the name a global variable scripts can use (the editor's default).",
 			"if_exists": "@if_exists",
 		},
-		"returns": [ROWS, {"status!": "@create_status"}],
+		"returns": [Autoloads.ROWS, {"status!": "@create_status"}],
 		"marks": "scene_independent",
 	},
 	"autoload.remove":
 	{
 		"text": "Unregister an autoload (its script or scene file stays).",
 		"args": NAME,
-		"returns": [ROWS, {"removed!": "boolean: Always true: the autoload is gone."}],
+		"returns": [Autoloads.ROWS, {"removed!": "boolean: Always true: the autoload is gone."}],
 		"marks": "destructive scene_independent",
 	},
 }
@@ -60,7 +51,7 @@ const COMMANDS := {
 
 static func list(params: CommandParams) -> Result:
 	var page: Dictionary = Pagination.list_page(
-		rows(), params.integer("offset"), params.integer("limit"), "autoloads", "autoloads"
+		Autoloads.rows(), params.integer("offset"), params.integer("limit"), "autoloads", "autoloads"
 	)
 	return Result.of(page)
 
@@ -75,76 +66,45 @@ static func add(params: CommandParams) -> Result:
 		checked = _loadable(path)
 	if checked.failed():
 		return checked
-	var existed: bool = ProjectSettings.has_setting(PREFIX + name)
+	var existed: bool = ProjectSettings.has_setting(Autoloads.PREFIX + name)
 	if existed and policy.value != IfExists.REPLACE:
-		return IfExists.answer(policy.value, "The autoload '%s'" % name, row(name))
+		return IfExists.answer(policy.value, "The autoload '%s'" % name, Autoloads.row(name))
 	var value: String = ("*" if params.flag("singleton") else "") + path
-	var written: Result = SettingChange.apply(PREFIX + name, value, "Add autoload '%s'" % name, _refresh_editor)
+	var written: Result = SettingChange.apply(
+		Autoloads.PREFIX + name, value, "Add autoload '%s'" % name, _refresh_editor
+	)
 	if written.failed():
 		return written
-	var added: Dictionary = row(name)
+	var added: Dictionary = Autoloads.row(name)
 	added["status"] = "replaced" if existed else "created"
 	return Result.of(added)
 
 
 static func remove(params: CommandParams) -> Result:
 	var name: String = params.text("name")
-	if name == "" or not ProjectSettings.has_setting(PREFIX + name):
+	if name == "" or not ProjectSettings.has_setting(Autoloads.PREFIX + name):
 		return Result.fail(
 			"NOT_FOUND",
 			"The project has no autoload '%s'." % name,
-			NameSuggestions.did_you_mean(name, Array(_names())) + "autoload_list shows the project's autoloads."
+			(
+				NameSuggestions.did_you_mean(name, Array(Autoloads.names()))
+				+ "autoload_list shows the project's autoloads."
+			)
 		)
-	var removed: Dictionary = row(name)
+	var removed: Dictionary = Autoloads.row(name)
 	if str(removed["path"]).begins_with(PathGuard.ADDON_DIR + "/"):
 		return Result.fail(
 			"PATH_DENIED",
 			"The autoload '%s' belongs to the MCP addon and may not be removed by a tool." % name,
 			"It goes away when the godot_live_mcp plugin is disabled (Project Settings > Plugins)."
 		)
-	var written: Result = SettingChange.apply(PREFIX + name, null, "Remove autoload '%s'" % name, _refresh_editor)
+	var written: Result = SettingChange.apply(
+		Autoloads.PREFIX + name, null, "Remove autoload '%s'" % name, _refresh_editor
+	)
 	if written.failed():
 		return written
 	removed["removed"] = true
 	return Result.of(removed)
-
-
-## Every autoload as the tools report it, in load order; names and paths come from the project, so
-## they are scrubbed of secrets.
-static func rows() -> Array[Dictionary]:
-	var found: Array[Dictionary] = []
-	for name: String in _names():
-		var listed: Dictionary = row(name)
-		listed["name"] = Scrubber.scrub(name)
-		listed["path"] = Scrubber.scrub(listed["path"])
-		found.append(listed)
-	return found
-
-
-## One autoload: name, res:// path, singleton, and its position in the load order.
-static func row(name: String) -> Dictionary:
-	var value: String = str(ProjectSettings.get_setting(PREFIX + name, ""))
-	return {
-		"name": name,
-		"path": _resource_path(value.trim_prefix("*")),
-		"singleton": value.begins_with("*"),
-		"order": _names().find(name),
-	}
-
-
-## The autoloads' names in load order (the order of their settings in project.godot).
-static func _names() -> PackedStringArray:
-	var keys: Array[String] = []
-	for property: Dictionary in ProjectSettings.get_property_list():
-		if str(property["name"]).begins_with(PREFIX):
-			keys.append(str(property["name"]))
-	keys.sort_custom(
-		func(a: String, b: String) -> bool: return ProjectSettings.get_order(a) < ProjectSettings.get_order(b)
-	)
-	var names: PackedStringArray = PackedStringArray()
-	for key: String in keys:
-		names.append(key.trim_prefix(PREFIX))
-	return names
 
 
 ## The editor's autoload panel owns the global names scripts compile against; it rereads the
@@ -159,14 +119,6 @@ static func _refresh_editor(_key: String, _value: Variant) -> void:
 	found[0].call(&"update_autoload")
 	if found[0].has_signal(&"autoload_changed"):
 		found[0].emit_signal(&"autoload_changed")
-
-
-## The res:// path of a stored path; the editor stores new autoloads by uid:// since Godot 4.4.
-static func _resource_path(stored: String) -> String:
-	if not stored.begins_with("uid://"):
-		return stored
-	var id: int = ResourceUID.text_to_id(stored)
-	return ResourceUID.get_id_path(id) if ResourceUID.has_id(id) else stored
 
 
 ## The editor's own naming rules: an identifier that hides no class, type or global constant.
@@ -196,7 +148,7 @@ static func _builtin_type_names() -> PackedStringArray:
 static func _loadable(path: String) -> Result:
 	if not ResourceLoader.exists(path):
 		return Result.fail("NOT_FOUND", "There is no file '%s'." % path, MCPToolkitError.hint_for_param("path"))
-	if path.get_extension().to_lower() in SceneFileCommands.SCENE_EXTENSIONS:
+	if path.get_extension().to_lower() in SceneFiles.SCENE_EXTENSIONS:
 		return Result.of(path)
 	var script: Script = load(path) as Script
 	if script == null:

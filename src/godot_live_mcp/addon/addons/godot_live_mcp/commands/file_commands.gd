@@ -1,8 +1,7 @@
 @tool
 extends RefCounted
 ## file.* commands: list, read (byte paged), write, move and delete project files. Changes are
-## undoable in the global history and followed by an editor filesystem update. The fields and
-## wording every file-changing tool shares (folder, script, resource) are declared here too.
+## undoable in the global history and followed by an editor filesystem update.
 
 const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
@@ -13,6 +12,7 @@ const PathGuard := preload("res://addons/godot_live_mcp/security/path_guard.gd")
 const ArchiveFiles := preload("res://addons/godot_live_mcp/security/archive_files.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
+const ProjectFolder := preload("res://addons/godot_live_mcp/authoring/project_folder.gd")
 const ProjectTree := preload("res://addons/godot_live_mcp/authoring/project_tree.gd")
 const TextContent := preload("res://addons/godot_live_mcp/authoring/text_content.gd")
 const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
@@ -20,13 +20,6 @@ const Detail := preload("res://addons/godot_live_mcp/shared/detail.gd")
 
 const GROUP := "file"
 const BASE64 := "base64"
-## How the file-changing tools word their undo.
-const UNDO_TEXT := (
-	"Undoable with editor_undo (history 'global'), except changes over %d MiB (undoable: false)."
-	% (ProjectFiles.UNDO_MAX_BYTES >> 20)
-)
-## What every file change returns, besides its own fields.
-const CHANGED := {"path!": "string", "undoable": "boolean: Whether editor_undo (global) reverts it."}
 const ENCODING := 'enum(text|base64)="text"'
 const ENTRIES := [
 	{"@": "array: detail normal, full.", "path!": "string", "type!": "enum(file|folder)", "size": "integer: Bytes."},
@@ -88,7 +81,7 @@ const COMMANDS := {
 		(
 			"Create or overwrite a project file with the given content (atomic). For scripts prefer"
 			+ " script_write, which also reloads them. "
-			+ UNDO_TEXT
+			+ ProjectFiles.UNDO_TEXT
 		),
 		"args":
 		[
@@ -96,7 +89,7 @@ const COMMANDS := {
 			{"content!": "string: The whole new content: text, or base64 when encoding is base64."},
 			{"encoding": ENCODING + ": How content is encoded.", "if_exists": '@if_exists="replace"'},
 		],
-		"returns": [CHANGED, {"bytes_written": "integer", "status": "@create_status"}],
+		"returns": [ProjectFiles.CHANGED, {"bytes_written": "integer", "status": "@create_status"}],
 		"marks": "destructive idempotent scene_independent",
 	},
 	"file.move":
@@ -105,7 +98,7 @@ const COMMANDS := {
 		(
 			"Move or rename a project file, with its .uid and .import companions. Files only: folders cannot"
 			+ " be moved with this tool. "
-			+ UNDO_TEXT
+			+ ProjectFiles.UNDO_TEXT
 		),
 		"args":
 		{
@@ -114,14 +107,15 @@ const COMMANDS := {
 			"if_exists":
 			"enum(fail|replace|return)=\"fail\": When 'to' exists: fail (ALREADY_EXISTS), replace it, or leave both.",
 		},
-		"returns": [CHANGED, {"to": "string", "moved": "array<string>"}],
+		"returns": [ProjectFiles.CHANGED, {"to": "string", "moved": "array<string>"}],
 		"guard": ["path", "to"],
 	},
 	"file.delete":
 	{
-		"text": "Delete a project file and its .uid and .import companions (folders: folder_delete). " + UNDO_TEXT,
+		"text":
+		"Delete a project file and its .uid and .import companions (folders: folder_delete). " + ProjectFiles.UNDO_TEXT,
 		"args": {"path!": "string: File to delete (res:// path)."},
-		"returns": [CHANGED, {"deleted": "array<string>"}],
+		"returns": [ProjectFiles.CHANGED, {"deleted": "array<string>"}],
 	},
 }
 
@@ -129,7 +123,7 @@ static var _base64_text: RegEx = RegEx.create_from_string("^[A-Za-z0-9+/]*={0,2}
 
 
 static func list(params: CommandParams) -> Result:
-	var folder: Result = existing_folder(params)
+	var folder: Result = ProjectFolder.existing_folder(params)
 	if folder.failed():
 		return folder
 	var glob: String = params.text("glob")
@@ -248,25 +242,6 @@ static func _existing_entry(params: CommandParams, folder_hint: String) -> Resul
 	if path.succeeded() and not FileAccess.file_exists(path.value):
 		return ProjectFiles.missing_file(path.value)
 	return path
-
-
-## The existing folder params["path"] names (file_list, script_list, file_search), or PATH_DENIED,
-## NOT_FOUND, or INVALID_PARAMS for a file.
-static func existing_folder(params: CommandParams) -> Result:
-	var folder: Result = ProjectFiles.guarded(params)
-	if folder.failed() or DirAccess.dir_exists_absolute(folder.value):
-		return folder
-	if FileAccess.file_exists(folder.value):
-		return Result.fail("INVALID_PARAMS", "'%s' is a file, not a folder." % folder.value, "Read it with file_read.")
-	return Result.fail("NOT_FOUND", "No folder at '%s'." % folder.value, "List folders with file_list.")
-
-
-## A page of a folder listing (file_list, script_list, resource_list) by offset and limit: the
-## items under key, and the folder's path.
-static func listing(params: CommandParams, folder: String, items: Array, key: String) -> Dictionary:
-	var page: Dictionary = Pagination.list_page(items, params.integer("offset"), params.integer("limit"), key, key)
-	page["path"] = folder
-	return page
 
 
 ## How many bytes to read, or FILE_TOO_LARGE against the live read cap.

@@ -8,7 +8,7 @@ const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_par
 const Scrubber := preload("res://addons/godot_live_mcp/security/scrubber.gd")
 const ProjectTree := preload("res://addons/godot_live_mcp/authoring/project_tree.gd")
 const TextContent := preload("res://addons/godot_live_mcp/authoring/text_content.gd")
-const FileCommands := preload("res://addons/godot_live_mcp/commands/file_commands.gd")
+const ProjectFolder := preload("res://addons/godot_live_mcp/authoring/project_folder.gd")
 const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
 
 ## Files larger than this are skipped (counted in files_skipped), like binary files.
@@ -53,7 +53,7 @@ const COMMANDS := {
 
 
 static func search(params: CommandParams) -> Result:
-	var folder: Result = FileCommands.existing_folder(params)
+	var folder: Result = ProjectFolder.existing_folder(params)
 	if folder.failed():
 		return folder
 	var pattern: RegEx = _pattern(params)
@@ -64,7 +64,7 @@ static func search(params: CommandParams) -> Result:
 			"Pass regex=false to search for the text as written."
 		)
 	var found: Dictionary = _scan(folder.value, params.text("glob"), pattern)
-	var page: Dictionary = FileCommands.listing(params, folder.value, found["matches"], "matches")
+	var page: Dictionary = ProjectFolder.listing(params, folder.value, found["matches"], "matches")
 	page.merge({"files_searched": found["searched"], "files_skipped": found["skipped"]})
 	page["lines"] = Scrubber.scrub(_grep_lines(page["matches"]))
 	return Result.of(page)

@@ -10,7 +10,6 @@ const PathGuard := preload("res://addons/godot_live_mcp/security/path_guard.gd")
 const SecretFiles := preload("res://addons/godot_live_mcp/security/secret_files.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
-const FileCommands := preload("res://addons/godot_live_mcp/commands/file_commands.gd")
 const FolderCommands := preload("res://addons/godot_live_mcp/commands/folder_commands.gd")
 
 const GROUP := "file"
@@ -27,7 +26,7 @@ const COMMANDS := {
 		},
 		"returns":
 		[
-			FileCommands.CHANGED,
+			ProjectFiles.CHANGED,
 			{"status!": "@create_status", "created": "array<string>: Folders made, outermost first."},
 		],
 	},
@@ -36,14 +35,14 @@ const COMMANDS := {
 		"text":
 		(
 			"Delete a project folder. A non-empty folder is refused (NOT_EMPTY) unless recursive is true. "
-			+ FileCommands.UNDO_TEXT
+			+ ProjectFiles.UNDO_TEXT
 		),
 		"args":
 		{
 			"path!": "string: Folder to delete (res:// path).",
 			"recursive": "boolean=false: Also delete everything inside; without it a non-empty folder is refused.",
 		},
-		"returns": [FileCommands.CHANGED, {"deleted_files": "integer", "deleted_folders": "integer"}],
+		"returns": [ProjectFiles.CHANGED, {"deleted_files": "integer", "deleted_folders": "integer"}],
 		"marks": "destructive scene_independent",
 	},
 }

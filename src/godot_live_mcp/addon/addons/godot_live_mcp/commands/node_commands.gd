@@ -14,21 +14,9 @@ const NodeNames := preload("res://addons/godot_live_mcp/authoring/node_names.gd"
 const PropertyInput := preload("res://addons/godot_live_mcp/authoring/property_input.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const NewSubtree := preload("res://addons/godot_live_mcp/authoring/new_subtree.gd")
+const NodePlacement := preload("res://addons/godot_live_mcp/authoring/node_placement.gd")
 
 const GROUP := "node"
-## The properties argument of tools that set several properties at once (JSON Schema as it is).
-const PROPERTY_VALUES := {
-	"type": "object",
-	"description": "Values to set: name -> JSON value (a tagged one for engine types).",
-	"additionalProperties": true,
-}
-## What node.create and node.duplicate return.
-const NODE_ROW := {
-	"scene": "string: The scene the node is in.",
-	"node_path!": "string: Path of the node relative to the scene root.",
-	"name": "string",
-	"type": "string",
-}
 const DEFAULTS := {"guard": ["scene"]}
 const COMMANDS := {
 	"node.create":
@@ -44,7 +32,7 @@ const COMMANDS := {
 			{"class_name!": "string: Class of the new node, e.g. 'Sprite2D', or a script class_name."},
 			{"parent": "@node_path: Path of the parent node ('.' is the scene root)."},
 			{"name": "string: Name of the new node; defaults to its class name."},
-			{"properties": PROPERTY_VALUES, "children": NewSubtree.SCHEMA},
+			{"properties": PropertyInput.VALUES, "children": NewSubtree.SCHEMA},
 			{"if_exists": "@if_exists", "scene": "@scene"},
 		],
 		"returns": [NODE_ROW, {"status!": "@create_status"}],
@@ -176,7 +164,7 @@ static func duplicate(params: CommandParams, target: CommandTarget) -> Result:
 	var action: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.begin("duplicate %s" % node.name, parent)
 	NodeSubtree.record_add(action, parent, copy, node.get_index() + 1, root, _copied_own_nodes(node, copy, root))
 	action.commit()
-	return Result.of(_row(root, copy))
+	return Result.of(NodePlacement.row(root, copy))
 
 
 ## The nodes of copy that correspond to the nodes of original the scene stores (same relative paths).
@@ -187,18 +175,3 @@ static func _copied_own_nodes(original: Node, copy: Node, root: Node) -> Array[N
 		if twin != null:
 			nodes.append(twin)
 	return nodes
-
-
-static func _hidden_parent(root: Node, parent_path: String) -> Result:
-	return Result.fail(
-		"INVALID_OPERATION",
-		(
-			"'%s' is inside an instanced scene of %s whose children are not editable."
-			% [parent_path, root.scene_file_path]
-		),
-		"Add the node to that scene instead (scene_open), or instance it with editable_children."
-	)
-
-
-static func _row(root: Node, node: Node) -> Dictionary:
-	return {"node_path": NodeLookup.path_of(root, node), "name": str(node.name), "type": node.get_class()}

@@ -7,7 +7,6 @@ extends RefCounted
 const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
-const NodeCommands := preload("res://addons/godot_live_mcp/commands/node_commands.gd")
 const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const SceneWalk := preload("res://addons/godot_live_mcp/authoring/scene_walk.gd")
 const PropertyInput := preload("res://addons/godot_live_mcp/authoring/property_input.gd")
@@ -44,7 +43,7 @@ const COMMANDS := {
 		),
 		"args":
 		[
-			{"node_path!": "@node_path", "properties": NodeCommands.PROPERTY_VALUES},
+			{"node_path!": "@node_path", "properties": PropertyInput.VALUES},
 			{"property": "string: One property to set (with value)."},
 			{"value": "@value: The value for property: JSON, or a tagged value.", "scene": "@scene"},
 		],

@@ -6,7 +6,7 @@ const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const ProjectIdentity := preload("res://addons/godot_live_mcp/instances/project_identity.gd")
 const InputActionSetting := preload("res://addons/godot_live_mcp/authoring/input_action_setting.gd")
-const AutoloadCommands := preload("res://addons/godot_live_mcp/commands/autoload_commands.gd")
+const Autoloads := preload("res://addons/godot_live_mcp/authoring/autoloads.gd")
 
 const GROUP := "project"
 const COMMANDS := {
@@ -19,7 +19,7 @@ const COMMANDS := {
 			"path!": "string: Absolute path of the project folder.",
 			"main_scene": "string: res:// path of the scene the game starts with ('' when none).",
 			"features": "array<string>: The project's feature tags (application/config/features).",
-			"autoloads": AutoloadCommands.ROWS,
+			"autoloads": Autoloads.ROWS,
 			"input_actions": "array<string>: Actions declared in the project (built-in ui_* actions excluded).",
 		},
 		"marks": "read_only idempotent scene_independent",
@@ -36,7 +36,7 @@ static func get_info(_params: CommandParams) -> Result:
 				"path": ProjectIdentity.project_path(),
 				"main_scene": str(ProjectSettings.get_setting("application/run/main_scene", "")),
 				"features": Array(ProjectSettings.get_setting("application/config/features", PackedStringArray())),
-				"autoloads": AutoloadCommands.rows(),
+				"autoloads": Autoloads.rows(),
 				"input_actions": InputActionSetting.names(false),
 			}
 		)

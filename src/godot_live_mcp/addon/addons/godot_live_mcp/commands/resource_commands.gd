@@ -4,8 +4,6 @@ extends RefCounted
 ## every value through the coercion table. Changes are saved to the file at once and are undoable
 ## in the global history (undo rewrites the file and refreshes the copy the editor holds).
 
-const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
-const PropertyBounds := preload("res://addons/godot_live_mcp/contract/property_bounds.gd")
 const NameSuggestions := preload("res://addons/godot_live_mcp/contract/name_suggestions.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
@@ -15,7 +13,7 @@ const ResourceDump := preload("res://addons/godot_live_mcp/authoring/resource_du
 const PropertyInput := preload("res://addons/godot_live_mcp/authoring/property_input.gd")
 const ScriptSource := preload("res://addons/godot_live_mcp/authoring/script_source.gd")
 const ClassCatalog := preload("res://addons/godot_live_mcp/authoring/class_catalog.gd")
-const FileCommands := preload("res://addons/godot_live_mcp/commands/file_commands.gd")
+const ResourceFile := preload("res://addons/godot_live_mcp/authoring/resource_file.gd")
 
 const GROUP := "resource"
 const VALUES_TEXT := (
@@ -33,7 +31,7 @@ const DEFAULTS := {"marks": "scene_independent", "guard": ["path"]}
 const COMMANDS := {
 	"resource.create":
 	{
-		"text": "Create a resource file of a class, with initial property values. " + FileCommands.UNDO_TEXT,
+		"text": "Create a resource file of a class, with initial property values. " + ProjectFiles.UNDO_TEXT,
 		"args":
 		{
 			"path!": "string: Where to save it (res:// path, usually ending in .tres).",
@@ -41,7 +39,7 @@ const COMMANDS := {
 			"properties": [VALUES, {"description": "Initial property values, name -> value. " + VALUES_TEXT}],
 			"if_exists": "@if_exists",
 		},
-		"returns": [FileCommands.CHANGED, ROW, {"status": "@create_status"}],
+		"returns": [ProjectFiles.CHANGED, ROW, {"status": "@create_status"}],
 	},
 	"resource.get":
 	{
@@ -55,7 +53,7 @@ const COMMANDS := {
 		},
 		"returns":
 		[
-			FileCommands.CHANGED,
+			ProjectFiles.CHANGED,
 			ROW,
 			{"script": "string", "class_name": "string: Its script's global class, else its type."},
 		],
@@ -67,7 +65,7 @@ const COMMANDS := {
 		(
 			"Set one or more stored properties of a resource file and save it; the editor's loaded copy changes"
 			+ " too. A wrong name gives NOT_FOUND, a wrong value TYPE_MISMATCH. "
-			+ FileCommands.UNDO_TEXT
+			+ ProjectFiles.UNDO_TEXT
 		),
 		"args":
 		[
@@ -75,7 +73,7 @@ const COMMANDS := {
 			{"property": "string: One property to set (with value).", "value": "@value: Its new value. " + VALUES_TEXT},
 			{"properties": [VALUES, {"description": "Several at once, name -> value (one undo action)."}]},
 		],
-		"returns": [FileCommands.CHANGED, ROW],
+		"returns": [ProjectFiles.CHANGED, ROW],
 		"marks": "idempotent scene_independent",
 	},
 }
@@ -84,7 +82,7 @@ const COMMANDS := {
 static func create(params: CommandParams) -> Result:
 	var path: Result = ProjectFiles.guarded(params)
 	var made: Result = instantiate(params.text("class_name")) if path.succeeded() else path
-	var checked: Result = savable_as(made.value, path.value) if made.succeeded() else made
+	var checked: Result = ResourceFile.savable_as(made.value, path.value) if made.succeeded() else made
 	if checked.succeeded():
 		checked = IfExists.read(params)
 	if checked.failed():
@@ -94,10 +92,10 @@ static func create(params: CommandParams) -> Result:
 	if existed and checked.value != IfExists.REPLACE:
 		return IfExists.answer(checked.value, "The file '%s'" % path.value, result)
 	var resource: Resource = made.value
-	var values: Result = coerce_all(resource, params.object("properties"))
+	var values: Result = ResourceFile.coerce_all(resource, params.object("properties"))
 	if values.failed():
 		return values
-	var change: Result = await save("Create resource %s" % path.value, resource, values.value, path.value)
+	var change: Result = await ResourceFile.save("Create resource %s" % path.value, resource, values.value, path.value)
 	if change.failed():
 		return change
 	result.merge({"status": "replaced" if existed else "created", "undoable": change.value})
@@ -107,7 +105,7 @@ static func create(params: CommandParams) -> Result:
 
 static func get_properties(params: CommandParams) -> Result:
 	var path: Result = ProjectFiles.existing_file(params)
-	var loaded: Result = load_resource(path.value) if path.succeeded() else path
+	var loaded: Result = ResourceFile.load_resource(path.value) if path.succeeded() else path
 	if loaded.failed():
 		return loaded
 	var resource: Resource = loaded.value
@@ -115,9 +113,11 @@ static func get_properties(params: CommandParams) -> Result:
 	var wanted: PackedStringArray = params.strings("properties")
 	for name: String in wanted:
 		if not name in names:
-			return _unknown_property("'%s'" % path.value, name, names)
+			return ResourceFile.unknown_property("'%s'" % path.value, name, names)
 	var script: Script = resource.get_script() as Script
-	var result: Dictionary = {"path": path.value, "type": resource.get_class(), "class_name": _class_of(resource)}
+	var result: Dictionary = {
+		"path": path.value, "type": resource.get_class(), "class_name": ResourceFile.class_of(resource)
+	}
 	result["script"] = script.resource_path if script != null else ""
 	result["properties"] = ResourceDump.properties(resource, wanted if not wanted.is_empty() else names)
 	return Result.of(result)
@@ -125,19 +125,19 @@ static func get_properties(params: CommandParams) -> Result:
 
 static func set_property(params: CommandParams) -> Result:
 	var path: Result = ProjectFiles.existing_file(params)
-	var loaded: Result = load_resource(path.value) if path.succeeded() else path
+	var loaded: Result = ResourceFile.load_resource(path.value) if path.succeeded() else path
 	if loaded.failed():
 		return loaded
 	var resource: Resource = loaded.value
 	var requested: Dictionary = PropertyInput.requested(params.raw)
 	if requested.is_empty():
 		return Result.fail("INVALID_PARAMS", "Pass property and value, or properties (a name -> value map).")
-	var values: Result = coerce_all(resource, requested)
+	var values: Result = ResourceFile.coerce_all(resource, requested)
 	if values.failed():
 		return values
 	var names: PackedStringArray = PackedStringArray(values.value.keys())
 	var what: String = "Set %s on %s" % [", ".join(names), path.value]
-	var change: Result = await save(what, resource, values.value, path.value)
+	var change: Result = await ResourceFile.save(what, resource, values.value, path.value)
 	if change.failed():
 		return change
 	var result: Dictionary = {"path": path.value, "type": resource.get_class(), "undoable": change.value}
@@ -167,61 +167,6 @@ static func instantiate(type: String) -> Result:
 	return Result.of(resource)
 
 
-## INVALID_PARAMS when the engine cannot save this resource under path's extension.
-static func savable_as(resource: Resource, path: String) -> Result:
-	var extensions: PackedStringArray = ResourceSaver.get_recognized_extensions(resource)
-	if path.get_extension() in extensions:
-		return Result.of()
-	return Result.fail(
-		"INVALID_PARAMS",
-		"A %s cannot be saved as '%s'." % [resource.get_class(), path.get_file()],
-		"Use one of these extensions: %s." % ", ".join(extensions)
-	)
-
-
-## The resource of the file at path (the editor's copy when it has one loaded), or INVALID_PARAMS
-## for a file that is not a resource, or LOAD_FAILED.
-static func load_resource(path: String) -> Result:
-	if not ResourceLoader.exists(path):
-		return Result.fail("INVALID_PARAMS", "'%s' is not a resource file." % path, "Use file_read.")
-	var resource: Resource = ResourceLoader.load(path)
-	if resource == null:
-		return Result.fail("LOAD_FAILED", "The engine could not load '%s'." % path)
-	return Result.of(resource)
-
-
-## name -> engine value for the requested JSON values, or the failure of the first unknown name or
-## bad value (nothing is applied then).
-static func coerce_all(resource: Resource, requested: Dictionary) -> Result:
-	var names: PackedStringArray = ResourceDump.stored_names(resource)
-	var values: Dictionary = {}
-	for name: String in requested:
-		if not name in names:
-			var owner: String = (
-				"'%s'" % resource.resource_path if resource.resource_path != "" else "A new " + _class_of(resource)
-			)
-			return _unknown_property(owner, name, names)
-		var coerced: Result = Coercion.property_from_json(resource, name, requested[name])
-		if coerced.failed():
-			return coerced
-		values[name] = coerced.value
-	var sized: Result = PropertyBounds.check_product(resource, values)
-	return sized if sized.failed() else Result.of(values)
-
-
-## Sets values on resource and saves it to path, undoable (ProjectFiles.apply); the value is
-## whether editor_undo can revert it.
-static func save(what: String, resource: Resource, values: Dictionary, path: String) -> Result:
-	return await ProjectFiles.apply(what, PackedStringArray([path]), _assign_and_save.bind(resource, values, path))
-
-
-static func _assign_and_save(resource: Resource, values: Dictionary, path: String) -> Error:
-	for name: String in values:
-		resource.set(name, values[name])
-	var folder_error: Error = DirAccess.make_dir_recursive_absolute(path.get_base_dir())
-	return folder_error if folder_error != OK else ResourceSaver.save(resource, path)
-
-
 ## The engine's Resource classes and the project's class_names that extend one.
 static func _resource_classes() -> PackedStringArray:
 	var names: PackedStringArray = ClassDB.get_inheriters_from_class("Resource")
@@ -229,20 +174,3 @@ static func _resource_classes() -> PackedStringArray:
 		if not ClassDB.class_exists(name) and ClassCatalog.inherits(name, "Resource"):
 			names.append(name)
 	return names
-
-
-static func _class_of(resource: Resource) -> String:
-	var script: Script = resource.get_script() as Script
-	var global_name: String = str(script.get_global_name()) if script != null else ""
-	return global_name if global_name != "" else resource.get_class()
-
-
-static func _unknown_property(owner: String, name: String, names: PackedStringArray) -> Result:
-	return Result.fail(
-		"NOT_FOUND",
-		"%s has no stored property '%s'." % [owner, name],
-		(
-			"%sIts properties: %s. resource_get shows their values."
-			% [NameSuggestions.did_you_mean(name, Array(names)), ", ".join(names.slice(0, 40))]
-		)
-	)

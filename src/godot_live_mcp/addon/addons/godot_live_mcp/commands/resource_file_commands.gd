@@ -9,8 +9,8 @@ const PathGuard := preload("res://addons/godot_live_mcp/security/path_guard.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
 const ClassCatalog := preload("res://addons/godot_live_mcp/authoring/class_catalog.gd")
-const FileCommands := preload("res://addons/godot_live_mcp/commands/file_commands.gd")
-const ResourceCommands := preload("res://addons/godot_live_mcp/commands/resource_commands.gd")
+const ProjectFolder := preload("res://addons/godot_live_mcp/authoring/project_folder.gd")
+const ResourceFile := preload("res://addons/godot_live_mcp/authoring/resource_file.gd")
 const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
 
 const GROUP := "resource"
@@ -38,14 +38,14 @@ const COMMANDS := {
 		(
 			"Copy a resource file to a new path with its own uid; internal sub-resources are copied, files it"
 			+ " refers to stay shared. "
-			+ FileCommands.UNDO_TEXT
+			+ ProjectFiles.UNDO_TEXT
 		),
 		"args":
 		[
 			{"path!": "string: Resource file to copy (res:// path)."},
 			{"to!": "string: Path of the copy (res://).", "if_exists": "@if_exists"},
 		],
-		"returns": [FileCommands.CHANGED, {"to!": "string", "type": "string", "status": "@create_status"}],
+		"returns": [ProjectFiles.CHANGED, {"to!": "string", "type": "string", "status": "@create_status"}],
 		"marks": "scene_independent",
 		"guard": ["path", "to"],
 	},
@@ -70,14 +70,14 @@ static func list(params: CommandParams) -> Result:
 		)
 	var found: Array[Dictionary] = []
 	_collect(directory, type, params.flag("recursive"), found)
-	return Result.of(FileCommands.listing(params, folder.value, found, "resources"))
+	return Result.of(ProjectFolder.listing(params, folder.value, found, "resources"))
 
 
 static func duplicate(params: CommandParams) -> Result:
 	var path: Result = ProjectFiles.existing_file(params)
-	var loaded: Result = ResourceCommands.load_resource(path.value) if path.succeeded() else path
+	var loaded: Result = ResourceFile.load_resource(path.value) if path.succeeded() else path
 	var target: Result = ProjectFiles.guarded(params, "to") if loaded.succeeded() else loaded
-	var checked: Result = ResourceCommands.savable_as(loaded.value, target.value) if target.succeeded() else target
+	var checked: Result = ResourceFile.savable_as(loaded.value, target.value) if target.succeeded() else target
 	if checked.succeeded():
 		checked = IfExists.read(params)
 	if checked.failed():
@@ -89,7 +89,7 @@ static func duplicate(params: CommandParams) -> Result:
 		return IfExists.answer(checked.value, "The file '%s'" % target.value, result)
 	# Internal sub-resources are copied; files it refers to stay shared, as with the editor's Duplicate.
 	var copy: Resource = original.duplicate(true)
-	var change: Result = await ResourceCommands.save("Duplicate %s" % path.value, copy, {}, target.value)
+	var change: Result = await ResourceFile.save("Duplicate %s" % path.value, copy, {}, target.value)
 	if change.failed():
 		return change
 	result.merge({"status": "replaced" if existed else "created", "undoable": change.value})

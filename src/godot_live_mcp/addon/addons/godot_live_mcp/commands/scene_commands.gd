@@ -12,13 +12,13 @@ const NodeFilter := preload("res://addons/godot_live_mcp/shared/node_filter.gd")
 const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
 const NodeListing := preload("res://addons/godot_live_mcp/shared/node_listing.gd")
 const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
+const SceneFiles := preload("res://addons/godot_live_mcp/authoring/scene_files.gd")
 
 const GROUP := "scene"
 ## Whether a tab has unsaved changes (SceneTabs.unsaved_marks()).
 const UNSAVED := {
 	"type": ["boolean", "null"], "description": "Unsaved changes; null when the editor's tabs cannot be read."
 }
-const INHERITS := "string: The scene this one inherits from, or ''."
 const OPEN_SCENES := [
 	{"@": "array", "path!": "string", "root_name": "string", "root_type": "string"},
 	{"active!": "boolean", "unsaved": UNSAVED},
@@ -56,7 +56,7 @@ const COMMANDS := {
 		[
 			{"scene!": "string: res:// path of the active scene; '' when none is open."},
 			{"open!": "boolean", "root_name": "string", "root_type": "string"},
-			{"unsaved": UNSAVED, "node_count": "integer", "inherits": INHERITS},
+			{"unsaved": UNSAVED, "node_count": "integer", "inherits": SceneFiles.INHERITS},
 		],
 	},
 }
@@ -98,22 +98,11 @@ static func get_current(_params: CommandParams) -> Result:
 				"scene": root.scene_file_path,
 				"open": true,
 				"node_count": SceneWalk.nodes(root, root).size(),
-				"inherits": inherited_from(root.scene_file_path),
+				"inherits": SceneFiles.inherited_from(root.scene_file_path),
 			}
 		)
 	)
 	return Result.of(row)
-
-
-## The scene the file at path inherits from, "" when it inherits none (or cannot be read).
-static func inherited_from(path: String) -> String:
-	if path == "" or not ResourceLoader.exists(path, "PackedScene"):
-		return ""
-	var packed: PackedScene = ResourceLoader.load(path, "PackedScene") as PackedScene
-	if packed == null:
-		return ""
-	var base: SceneState = packed.get_state().get_base_scene_state()
-	return base.get_path() if base != null else ""
 
 
 ## An open scene's root as the scene listings show it; marks from SceneTabs.unsaved_marks().

@@ -6,7 +6,7 @@ extends RefCounted
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
-const SceneCommands := preload("res://addons/godot_live_mcp/commands/scene_commands.gd")
+const SceneFiles := preload("res://addons/godot_live_mcp/authoring/scene_files.gd")
 const SceneTarget := preload("res://addons/godot_live_mcp/authoring/scene_target.gd")
 const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
 const SceneTabs := preload("res://addons/godot_live_mcp/authoring/scene_tabs.gd")
@@ -22,14 +22,13 @@ const Detail := preload("res://addons/godot_live_mcp/shared/detail.gd")
 const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
 const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
 
-const SCENE_EXTENSIONS: Array[String] = ["tscn", "scn"]
 const GROUP := "scene"
 ## What scene.create, scene.open and scene.reload return (_opened()).
 const OPENED := {
 	"scene!": "string: res:// path of the scene, now the active tab.",
 	"root_name": "string",
 	"root_type": "string",
-	"inherits": SceneCommands.INHERITS,
+	"inherits": SceneFiles.INHERITS,
 	"already_open": "boolean",
 	"discarded_changes": "boolean",
 	"broken_dependencies":
@@ -94,7 +93,7 @@ const COMMANDS := {
 		"returns":
 		[
 			{"@page": "nodes offset", "scene!": "string", "root_type": "string", "nodes!": SceneFileTree.ROWS},
-			{"inherits": SceneCommands.INHERITS, "open": "boolean: Whether the scene is open in an editor tab."},
+			{"inherits": SceneFiles.INHERITS, "open": "boolean: Whether the scene is open in an editor tab."},
 			{
 				"from_text": "boolean: True when read from the file's text because the scene cannot load here.",
 				"broken_dependencies": OPENED["broken_dependencies"],
@@ -107,7 +106,7 @@ const COMMANDS := {
 
 static func create(params: CommandParams) -> Result:
 	var path: String = params.text("path")
-	var checked: Result = scene_path(path)
+	var checked: Result = SceneFiles.scene_path(path)
 	if checked.succeeded():
 		checked = NodeClasses.require(params.text("root_class"), "root_class")
 	if checked.succeeded():
@@ -179,7 +178,7 @@ static func _node_page(params: CommandParams, rows: Array[Dictionary]) -> Dictio
 ## Opens the scene file at path in a tab (or switches to its tab); LOAD_FAILED when a dependency
 ## stops it (missing ones only unless ignore_missing).
 static func open_file(path: String, ignore_missing: bool) -> Result:
-	var checked: Result = scene_path(path)
+	var checked: Result = SceneFiles.scene_path(path)
 	if checked.failed():
 		return checked
 	if not FileAccess.file_exists(path):
@@ -201,29 +200,10 @@ static func open_file(path: String, ignore_missing: bool) -> Result:
 	return Result.of(_opened(path, {"already_open": false, "broken_dependencies": broken}))
 
 
-## The refusal for dropping changes that may not be saved; unsaved is true, or null when unknown.
-static func unsaved_refusal(path: String, unsaved: Variant, verb: String) -> Result:
-	var state: String = (
-		"has unsaved changes" if unsaved == true else "may have unsaved changes (the editor's tabs cannot be read)"
-	)
-	return Result.fail(
-		"INVALID_STATE",
-		"'%s' %s; refusing to %s it." % [path, state, verb],
-		"Save it with scene_save first, or pass discard_changes=true to drop the changes."
-	)
-
-
-## path when it names a scene file (.tscn or .scn), else INVALID_PARAMS.
-static func scene_path(path: String) -> Result:
-	if path.get_extension().to_lower() in SCENE_EXTENSIONS:
-		return Result.of(path)
-	return Result.fail("INVALID_PARAMS", "'%s' is not a scene file; scene paths end in .tscn or .scn." % path)
-
-
 ## The PackedScene saved at path, read from disk (not the editor's cached copy); NOT_FOUND, or
 ## LOAD_FAILED naming the files it needs that cannot be loaded.
 static func _packed_scene(path: String) -> Result:
-	var checked: Result = scene_path(path)
+	var checked: Result = SceneFiles.scene_path(path)
 	if checked.failed():
 		return checked
 	if not FileAccess.file_exists(path):
@@ -253,7 +233,7 @@ static func _reload_in(root: Node, discard: bool) -> Result:
 		)
 	var unsaved: Variant = await SceneTabs.is_unsaved(path)
 	if unsaved != false and not discard:
-		return unsaved_refusal(path, unsaved, "reload")
+		return SceneFiles.unsaved_refusal(path, unsaved, "reload")
 	EditorInterface.reload_scene_from_path(path)
 	return Result.of(_opened(path, {"discarded_changes": unsaved == true}))
 
@@ -320,7 +300,7 @@ static func _opened(path: String, extra: Dictionary) -> Dictionary:
 		"scene": path,
 		"root_name": str(root.name) if root != null else "",
 		"root_type": root.get_class() if root != null else "",
-		"inherits": SceneCommands.inherited_from(path),
+		"inherits": SceneFiles.inherited_from(path),
 	}
 	data.merge(extra)
 	return data

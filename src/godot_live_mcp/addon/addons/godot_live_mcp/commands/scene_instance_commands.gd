@@ -4,17 +4,18 @@ extends RefCounted
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
-const SceneFileCommands := preload("res://addons/godot_live_mcp/commands/scene_file_commands.gd")
-const NodeCommands := preload("res://addons/godot_live_mcp/commands/node_commands.gd")
 const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const SceneDependencies := preload("res://addons/godot_live_mcp/authoring/scene_dependencies.gd")
 const NodeNames := preload("res://addons/godot_live_mcp/authoring/node_names.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
+const NodePlacement := preload("res://addons/godot_live_mcp/authoring/node_placement.gd")
+const PropertyInput := preload("res://addons/godot_live_mcp/authoring/property_input.gd")
+const SceneFiles := preload("res://addons/godot_live_mcp/authoring/scene_files.gd")
 
 const GROUP := "scene"
 ## The values set on the new instance's root (node_create's properties, described for an instance).
 const PROPERTIES := [
-	NodeCommands.PROPERTY_VALUES,
+	PropertyInput.VALUES,
 	{"description": "Property values to set on the instance's root: name -> value as JSON or a tagged value."},
 ]
 const COMMANDS := {
@@ -47,7 +48,7 @@ const COMMANDS := {
 
 static func instantiate(params: CommandParams, target: CommandTarget) -> Result:
 	var path: String = params.text("path")
-	var checked: Result = SceneFileCommands.scene_path(path)
+	var checked: Result = SceneFiles.scene_path(path)
 	if checked.succeeded():
 		checked = NodeNames.check(params.text("name"), "name", true)
 	if checked.succeeded():
@@ -67,7 +68,7 @@ static func instantiate(params: CommandParams, target: CommandTarget) -> Result:
 	if packed == null or not packed.can_instantiate():
 		return Result.fail("INSTANTIATE_FAILED", "The scene '%s' cannot be instanced." % path)
 	var make: Callable = func() -> Node: return packed.instantiate(PackedScene.GEN_EDIT_STATE_INSTANCE)
-	var placed: Result = NodeCommands.place_new(root, params, make, params.flag("editable_children"))
+	var placed: Result = NodePlacement.place_new(root, params, make, params.flag("editable_children"))
 	if placed.succeeded():
 		placed.value["instance"] = path
 	return placed

@@ -6,7 +6,7 @@ extends "res://addons/godot_live_mcp/core/editor_module.gd"
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
-const SceneFileCommands := preload("res://addons/godot_live_mcp/commands/scene_file_commands.gd")
+const SceneFiles := preload("res://addons/godot_live_mcp/authoring/scene_files.gd")
 const SceneTarget := preload("res://addons/godot_live_mcp/authoring/scene_target.gd")
 const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
 const SceneTabs := preload("res://addons/godot_live_mcp/authoring/scene_tabs.gd")
@@ -66,7 +66,7 @@ static func save(params: CommandParams) -> Result:
 func save_as(params: CommandParams) -> Result:
 	var path: String = params.text("path")
 	var found: Result = SceneTarget.require(params.text("scene"))
-	var checked: Result = SceneFileCommands.scene_path(path)
+	var checked: Result = SceneFiles.scene_path(path)
 	if checked.succeeded():
 		checked = found if found.failed() else _save_as_policy(found.value, path, params)
 	if checked.failed():
@@ -91,7 +91,7 @@ static func _close_in(root: Node, discard: bool) -> Result:
 	var path: String = root.scene_file_path
 	var unsaved: Variant = await SceneTabs.is_unsaved(path)
 	if unsaved != false and not discard:
-		return SceneFileCommands.unsaved_refusal(path, unsaved, "close")
+		return SceneFiles.unsaved_refusal(path, unsaved, "close")
 	var err: Error = EditorInterface.close_scene()
 	if err != OK:
 		return Result.fail("INVALID_STATE", "The editor did not close '%s': %s." % [path, error_string(err)])

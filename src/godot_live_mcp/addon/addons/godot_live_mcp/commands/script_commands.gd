@@ -14,7 +14,7 @@ const ProjectTree := preload("res://addons/godot_live_mcp/authoring/project_tree
 const ClassCatalog := preload("res://addons/godot_live_mcp/authoring/class_catalog.gd")
 const ScriptSource := preload("res://addons/godot_live_mcp/authoring/script_source.gd")
 const TextContent := preload("res://addons/godot_live_mcp/authoring/text_content.gd")
-const FileCommands := preload("res://addons/godot_live_mcp/commands/file_commands.gd")
+const ProjectFolder := preload("res://addons/godot_live_mcp/authoring/project_folder.gd")
 const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
 
 const GROUP := "script"
@@ -29,7 +29,7 @@ const DEFAULTS := {"marks": "read_only idempotent scene_independent", "guard": [
 const COMMANDS := {
 	"script.create":
 	{
-		"text": "Create a new GDScript file from a template, typed and ready to edit. " + FileCommands.UNDO_TEXT,
+		"text": "Create a new GDScript file from a template, typed and ready to edit. " + ProjectFiles.UNDO_TEXT,
 		"args":
 		[
 			{"path!": "string: Where to create the script (res:// path ending in .gd)."},
@@ -37,7 +37,7 @@ const COMMANDS := {
 			{"class_name": "string: Optional global class name to declare."},
 			{"template": TEMPLATE, "if_exists": "@if_exists"},
 		],
-		"returns": [FileCommands.CHANGED, DECLARED, {"status": "@create_status"}],
+		"returns": [ProjectFiles.CHANGED, DECLARED, {"status": "@create_status"}],
 		"hint": "Edit it with script_patch or script_write, then attach it with script_attach.",
 		"marks": "scene_independent",
 	},
@@ -69,14 +69,14 @@ const COMMANDS := {
 		(
 			"Replace a script's whole text (or create it); a script the editor has loaded is reloaded."
 			+ " For small edits use script_patch. "
-			+ FileCommands.UNDO_TEXT
+			+ ProjectFiles.UNDO_TEXT
 		),
 		"args":
 		[
 			{"path!": "string: Script to write (res:// path); missing folders are created."},
 			{"content!": "string: The script's whole new text.", "if_exists": '@if_exists="replace"'},
 		],
-		"returns": [FileCommands.CHANGED, DECLARED, {"total_lines": "integer", "status": "@create_status"}],
+		"returns": [ProjectFiles.CHANGED, DECLARED, {"total_lines": "integer", "status": "@create_status"}],
 		"hint": "Run script_check to see whether it compiles.",
 		"marks": "destructive idempotent scene_independent",
 	},
@@ -151,7 +151,7 @@ static func write(params: CommandParams) -> Result:
 
 
 static func list(params: CommandParams) -> Result:
-	var folder: Result = FileCommands.existing_folder(params)
+	var folder: Result = ProjectFolder.existing_folder(params)
 	if folder.failed():
 		return folder
 	var scripts: Array[Dictionary] = []
@@ -159,7 +159,7 @@ static func list(params: CommandParams) -> Result:
 		var found: Dictionary = ScriptSource.declarations(FileAccess.get_file_as_string(path))
 		found["path"] = path
 		scripts.append(found)
-	return Result.of(FileCommands.listing(params, folder.value, scripts, "scripts"))
+	return Result.of(ProjectFolder.listing(params, folder.value, scripts, "scripts"))
 
 
 ## Writes text to result["path"] through ProjectFiles.apply (the undo covers its .uid companion

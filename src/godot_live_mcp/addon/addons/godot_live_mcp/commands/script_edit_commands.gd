@@ -9,7 +9,6 @@ const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_fil
 const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const ScriptChecker := preload("res://addons/godot_live_mcp/authoring/script_checker.gd")
 const TextContent := preload("res://addons/godot_live_mcp/authoring/text_content.gd")
-const FileCommands := preload("res://addons/godot_live_mcp/commands/file_commands.gd")
 
 const GROUP := "script"
 ## The node script.attach acted on.
@@ -28,7 +27,7 @@ const COMMANDS := {
 		(
 			"Edit part of a script: replace an exact text that occurs once (search + content), or a line range"
 			+ " (start_line, end_line + content). "
-			+ FileCommands.UNDO_TEXT
+			+ ProjectFiles.UNDO_TEXT
 		),
 		"args":
 		{
@@ -41,7 +40,7 @@ const COMMANDS := {
 		},
 		"returns":
 		[
-			FileCommands.CHANGED,
+			ProjectFiles.CHANGED,
 			{"mode": "enum(text|lines)", "start_line": "integer: First line of the new text in the patched file."},
 			{"end_line": "integer: Last line of the new text in the patched file.", "total_lines": "integer"},
 		],

@@ -15,10 +15,6 @@ const AnimationVocabulary := preload("res://addons/godot_live_mcp/commands/anima
 const AnimationSnapshot := preload("res://addons/godot_live_mcp/commands/animation/animation_snapshot.gd")
 
 const GROUP := "animation"
-const PLAYER := {"scene": "@scene", "node_path!": "@node_path: Path of the AnimationPlayer."}
-const ANIMATION := {
-	"animation!": "string: Animation name: 'walk' (default library) or 'library/walk' (as the player lists it)."
-}
 ## Keys a track row of animation.get carries at most; animation.get_keys pages the rest.
 const KEYS_SHOWN := 50
 const ROW := {
@@ -27,15 +23,6 @@ const ROW := {
 	"loop_mode!": AnimationVocabulary.LOOP_MODE,
 	"step!": "number: Editor snap step in seconds.",
 	"track_count!": "integer",
-}
-const TRACK := {
-	"index!": "integer",
-	"type!": "string",
-	"path!": "string: Node path relative to the player's root_node, with ':property' for value tracks.",
-	"interpolation!": "string",
-	"update_mode": "string: Value tracks only.",
-	"enabled!": "boolean",
-	"key_count!": "integer",
 }
 const KEY := {
 	"@": "array: Keys in time order.",
@@ -56,7 +43,8 @@ const COMMANDS := {
 	"animation.list":
 	{
 		"text": "List an AnimationPlayer's animations (every library) with their length, loop mode and track count.",
-		"args": [PLAYER, {"offset": PageArgs.OFFSET % "animation", "limit": PageArgs.LIMIT_100 % "animations"}],
+		"args":
+		[PlayerAnimation.PLAYER, {"offset": PageArgs.OFFSET % "animation", "limit": PageArgs.LIMIT_100 % "animations"}],
 		"returns":
 		[
 			{"@page": "animations offset", "scene!": "string", "node_path!": "string"},
@@ -75,8 +63,8 @@ const COMMANDS := {
 		),
 		"args":
 		[
-			PLAYER,
-			ANIMATION,
+			PlayerAnimation.PLAYER,
+			PlayerAnimation.ANIMATION,
 			{
 				"length": "number[0.001..86400]=1.0: Length in seconds.",
 				"loop_mode": AnimationVocabulary.LOOP_MODE + '="none": linear repeats, pingpong plays back and forth.',
@@ -92,8 +80,8 @@ const COMMANDS := {
 		"text": "Change an animation's length, loop mode or snap step (only those given); its tracks and keys stay.",
 		"args":
 		[
-			PLAYER,
-			ANIMATION,
+			PlayerAnimation.PLAYER,
+			PlayerAnimation.ANIMATION,
 			{
 				"length": "number[0.001..86400]: Length in seconds.",
 				"loop_mode": AnimationVocabulary.LOOP_MODE + ": linear repeats, pingpong plays back and forth.",
@@ -107,7 +95,7 @@ const COMMANDS := {
 	{
 		"run": "delete_animation",
 		"text": "Delete an animation from its AnimationPlayer's library.",
-		"args": [PLAYER, ANIMATION],
+		"args": [PlayerAnimation.PLAYER, PlayerAnimation.ANIMATION],
 		"returns": {"scene!": "string", "node_path!": "string", "animation!": "string", "deleted!": "boolean"},
 		"marks": "destructive",
 	},
@@ -122,12 +110,17 @@ const COMMANDS := {
 			)
 			% KEYS_SHOWN
 		),
-		"args": [PLAYER, ANIMATION, {"offset": PageArgs.OFFSET % "track", "limit": PageArgs.LIMIT_100 % "tracks"}],
+		"args":
+		[
+			PlayerAnimation.PLAYER,
+			PlayerAnimation.ANIMATION,
+			{"offset": PageArgs.OFFSET % "track", "limit": PageArgs.LIMIT_100 % "tracks"}
+		],
 		"returns":
 		[
 			{"@page": "tracks offset", "scene!": "string", "node_path!": "string"},
 			ROW,
-			{"tracks!": [{"@": "array"}, TRACK, {"keys!": KEY}]},
+			{"tracks!": [{"@": "array"}, AnimationKeys.TRACK, {"keys!": KEY}]},
 		],
 		"marks": "read_only idempotent",
 	},
@@ -136,13 +129,16 @@ const COMMANDS := {
 		"text": "Read the keys of one track of an animation, paged (animation_get lists the tracks).",
 		"args":
 		[
-			PLAYER,
-			ANIMATION,
+			PlayerAnimation.PLAYER,
+			PlayerAnimation.ANIMATION,
 			{"track!": "integer[0..]: Index of the track."},
 			{"offset": PageArgs.OFFSET % "key", "limit": PageArgs.LIMIT_200 % "keys"},
 		],
 		"returns":
-		[{"@page": "keys offset", "scene!": "string", "node_path!": "string"}, {"track!": TRACK, "keys!": KEY}],
+		[
+			{"@page": "keys offset", "scene!": "string", "node_path!": "string"},
+			{"track!": AnimationKeys.TRACK, "keys!": KEY}
+		],
 		"marks": "read_only idempotent",
 	},
 }
@@ -197,7 +193,7 @@ static func get_keys(params: CommandParams, player: CommandTarget) -> Result:
 		return found
 	var target: PlayerAnimation = found.value
 	var track: int = params.integer("track")
-	var checked: Result = check_track(target, track)
+	var checked: Result = PlayerAnimation.check_track(target, track)
 	if checked.failed():
 		return checked
 	var keys: Array[Dictionary] = []

@@ -9,6 +9,16 @@ const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
 const CoercionResources := preload("res://addons/godot_live_mcp/contract/coercion_resources.gd")
 const AnimationVocabulary := preload("res://addons/godot_live_mcp/commands/animation/animation_vocabulary.gd")
 
+## A track as results describe it (describe_track).
+const TRACK := {
+	"index!": "integer",
+	"type!": "string",
+	"path!": "string: Node path relative to the player's root_node, with ':property' for value tracks.",
+	"interpolation!": "string",
+	"update_mode": "string: Value tracks only.",
+	"enabled!": "boolean",
+	"key_count!": "integer",
+}
 ## Track types whose key value is one Vector3.
 const VECTOR3_TRACKS: Array[int] = [Animation.TYPE_POSITION_3D, Animation.TYPE_ROTATION_3D, Animation.TYPE_SCALE_3D]
 ## Track types whose key value is one number.

@@ -11,7 +11,6 @@ const PlayerAnimation := preload("res://addons/godot_live_mcp/commands/animation
 const AnimationKeys := preload("res://addons/godot_live_mcp/commands/animation/animation_keys.gd")
 const AnimationSnapshot := preload("res://addons/godot_live_mcp/commands/animation/animation_snapshot.gd")
 const AnimationVocabulary := preload("res://addons/godot_live_mcp/commands/animation/animation_vocabulary.gd")
-const AnimationCommands := preload("res://addons/godot_live_mcp/commands/animation/animation_commands.gd")
 
 const GROUP := "animation"
 const TRACK_INDEX := {"track!": "integer[0..]: Index of the track (animation_get lists them)."}
@@ -50,8 +49,8 @@ const COMMANDS := {
 		),
 		"args":
 		[
-			AnimationCommands.PLAYER,
-			AnimationCommands.ANIMATION,
+			PlayerAnimation.PLAYER,
+			PlayerAnimation.ANIMATION,
 			{
 				"type": AnimationVocabulary.TRACK_TYPE + '="value": The track type.',
 				"path!": "string: Node path (and ':property' for value and bezier tracks).",
@@ -64,14 +63,14 @@ const COMMANDS := {
 		"returns":
 		[
 			DONE,
-			{"track!": AnimationCommands.TRACK, "status!": "@create_status"},
+			{"track!": AnimationKeys.TRACK, "status!": "@create_status"},
 		],
 	},
 	"animation.remove_track":
 	{
 		"text": "Remove a track (and its keys) from an animation; later tracks move down one index.",
-		"args": [AnimationCommands.PLAYER, AnimationCommands.ANIMATION, TRACK_INDEX],
-		"returns": [DONE, {"track!": AnimationCommands.TRACK, "removed!": "boolean"}],
+		"args": [PlayerAnimation.PLAYER, PlayerAnimation.ANIMATION, TRACK_INDEX],
+		"returns": [DONE, {"track!": AnimationKeys.TRACK, "removed!": "boolean"}],
 		"marks": "destructive",
 	},
 	"animation.insert_keys":
@@ -79,15 +78,15 @@ const COMMANDS := {
 		"text": "Insert keys into one track of an animation (a key at an existing time replaces it); one undo step.",
 		"args":
 		[
-			AnimationCommands.PLAYER,
-			AnimationCommands.ANIMATION,
+			PlayerAnimation.PLAYER,
+			PlayerAnimation.ANIMATION,
 			TRACK_INDEX,
 			{"keys!": {"@": "array: The keys to insert.", "@items": KEY_IN}},
 		],
 		"returns":
 		[
 			DONE,
-			{"track!": AnimationCommands.TRACK, "inserted!": "integer"},
+			{"track!": AnimationKeys.TRACK, "inserted!": "integer"},
 		],
 	},
 	"animation.remove_keys":
@@ -95,15 +94,15 @@ const COMMANDS := {
 		"text": "Remove keys from one track of an animation, by time or by index; one undo step.",
 		"args":
 		[
-			AnimationCommands.PLAYER,
-			AnimationCommands.ANIMATION,
+			PlayerAnimation.PLAYER,
+			PlayerAnimation.ANIMATION,
 			TRACK_INDEX,
 			{
 				"times": "array<number>: Times (seconds) of the keys to remove.",
 				"indices": "array<integer>: Indices of the keys to remove (animation_get_keys lists them).",
 			},
 		],
-		"returns": [DONE, {"track!": AnimationCommands.TRACK, "removed!": "integer"}],
+		"returns": [DONE, {"track!": AnimationKeys.TRACK, "removed!": "integer"}],
 		"marks": "destructive",
 	},
 }
@@ -268,7 +267,7 @@ static func _track_target(player: CommandTarget, params: CommandParams) -> Resul
 	var found: Result = PlayerAnimation.of_target(player, params.text("animation"))
 	if found.failed():
 		return found
-	var checked: Result = AnimationCommands.check_track(found.value, params.integer("track"))
+	var checked: Result = PlayerAnimation.check_track(found.value, params.integer("track"))
 	return checked if checked.failed() else found
 
 

@@ -7,6 +7,11 @@ const PlayerAnimation := preload("res://addons/godot_live_mcp/commands/animation
 const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const NameSuggestions := preload("res://addons/godot_live_mcp/contract/name_suggestions.gd")
+## The arguments that name the player and one of its animations.
+const PLAYER := {"scene": "@scene", "node_path!": "@node_path: Path of the AnimationPlayer."}
+const ANIMATION := {
+	"animation!": "string: Animation name: 'walk' (default library) or 'library/walk' (as the player lists it)."
+}
 
 var player: AnimationPlayer
 var player_path: String
@@ -64,3 +69,15 @@ func file_warning() -> String:
 				+ " lasts only while the editor runs unless that resource is saved."
 			)
 	return ""
+
+
+## NOT_FOUND unless track is an index of target's animation.
+static func check_track(target: PlayerAnimation, track: int) -> Result:
+	var count: int = target.animation.get_track_count()
+	if track >= 0 and track < count:
+		return Result.of(track)
+	return Result.fail(
+		"NOT_FOUND",
+		"Animation '%s' has no track %d (it has %d)." % [target.name, track, count],
+		"animation_get lists the tracks with their indices."
+	)

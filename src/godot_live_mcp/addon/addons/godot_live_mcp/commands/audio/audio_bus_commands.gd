@@ -12,23 +12,6 @@ const AudioBuses := preload("res://addons/godot_live_mcp/commands/audio/audio_bu
 const BusLayoutChange := preload("res://addons/godot_live_mcp/commands/audio/bus_layout_change.gd")
 
 const GROUP := "audio"
-const EFFECT := {
-	"index!": "integer",
-	"class!": "string",
-	"enabled!": "boolean",
-	"parameters!": "object: The effect's properties as typed JSON.",
-}
-const EFFECTS := [{"@": "array"}, EFFECT]
-const BUS := {
-	"index!": "integer",
-	"name!": "string",
-	"volume_db!": "number",
-	"mute!": "boolean",
-	"solo!": "boolean",
-	"bypass_effects!": "boolean",
-	"send!": "string: The bus this one feeds ('' for Master).",
-	"effects!": EFFECTS,
-}
 const SETTINGS := {
 	"volume_db": "number: Volume in dB (0 is unchanged, -80 silent).",
 	"mute": "boolean: Silence the bus.",
@@ -36,19 +19,18 @@ const SETTINGS := {
 	"bypass_effects": "boolean: Skip the bus's effects.",
 	"send": "string: Name of the bus this one feeds (not for Master).",
 }
-const SAVED := "Saved to the bus layout file; undo with editor_undo history='global'."
 const DEFAULTS := {"marks": "scene_independent"}
 const COMMANDS := {
 	"audio.list_buses":
 	{
 		"text": "List the audio buses with volume, mute, solo, bypass, send and their effects with parameters.",
 		"args": {"offset": PageArgs.OFFSET % "bus", "limit": PageArgs.LIMIT_100 % "buses"},
-		"returns": {"@page": "buses offset", "buses!": [{"@": "array"}, BUS], "layout_file!": "string"},
+		"returns": {"@page": "buses offset", "buses!": [{"@": "array"}, AudioBuses.BUS], "layout_file!": "string"},
 		"marks": "read_only idempotent scene_independent",
 	},
 	"audio.add_bus":
 	{
-		"text": "Add an audio bus (e.g. 'SFX', 'Music'), optionally with volume and send. " + SAVED,
+		"text": "Add an audio bus (e.g. 'SFX', 'Music'), optionally with volume and send. " + BusLayoutChange.SAVED,
 		"args":
 		[
 			{
@@ -58,20 +40,24 @@ const COMMANDS := {
 			SETTINGS,
 			{"if_exists": "@if_exists"},
 		],
-		"returns": [BUS, {"status!": "@create_status"}],
+		"returns": [AudioBuses.BUS, {"status!": "@create_status"}],
 	},
 	"audio.remove_bus":
 	{
-		"text": "Remove an audio bus (not Master); buses that sent to it send to Master. " + SAVED,
+		"text": "Remove an audio bus (not Master); buses that sent to it send to Master. " + BusLayoutChange.SAVED,
 		"args": {"name!": "string: The bus to remove."},
 		"returns": {"removed!": "string: Its name.", "buses!": "array<string>: The buses left."},
 		"marks": "destructive scene_independent",
 	},
 	"audio.set_bus":
 	{
-		"text": "Rename an audio bus or set its volume, mute, solo, bypass or send; what is not given stays. " + SAVED,
+		"text":
+		(
+			"Rename an audio bus or set its volume, mute, solo, bypass or send; what is not given stays. "
+			+ BusLayoutChange.SAVED
+		),
 		"args": [{"name!": "string: The bus to change.", "new_name": "string: Rename it (not Master)."}, SETTINGS],
-		"returns": BUS,
+		"returns": AudioBuses.BUS,
 		"marks": "idempotent scene_independent",
 	},
 }

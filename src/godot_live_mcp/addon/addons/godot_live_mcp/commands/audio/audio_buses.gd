@@ -8,6 +8,24 @@ const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
 const NameSuggestions := preload("res://addons/godot_live_mcp/contract/name_suggestions.gd")
 
 const MASTER := "Master"
+## A bus and its effects as the audio tools report them.
+const EFFECT := {
+	"index!": "integer",
+	"class!": "string",
+	"enabled!": "boolean",
+	"parameters!": "object: The effect's properties as typed JSON.",
+}
+const EFFECTS := [{"@": "array"}, EFFECT]
+const BUS := {
+	"index!": "integer",
+	"name!": "string",
+	"volume_db!": "number",
+	"mute!": "boolean",
+	"solo!": "boolean",
+	"bypass_effects!": "boolean",
+	"send!": "string: The bus this one feeds ('' for Master).",
+	"effects!": EFFECTS,
+}
 ## Properties every resource has, which say nothing about the effect.
 const SKIPPED_PROPERTIES: Array[String] = ["resource_local_to_scene", "resource_path", "resource_name", "script"]
 

@@ -8,11 +8,10 @@ const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_par
 const NameSuggestions := preload("res://addons/godot_live_mcp/contract/name_suggestions.gd")
 const PropertyInput := preload("res://addons/godot_live_mcp/authoring/property_input.gd")
 const AudioBuses := preload("res://addons/godot_live_mcp/commands/audio/audio_buses.gd")
-const AudioBusCommands := preload("res://addons/godot_live_mcp/commands/audio/audio_bus_commands.gd")
 const BusLayoutChange := preload("res://addons/godot_live_mcp/commands/audio/bus_layout_change.gd")
 
 const GROUP := "audio"
-const BUS := [{"@": "object: The bus after the change."}, AudioBusCommands.BUS]
+const BUS := [{"@": "object: The bus after the change."}, AudioBuses.BUS]
 const DEFAULTS := {"marks": "scene_independent"}
 const COMMANDS := {
 	"audio.add_effect":
@@ -20,7 +19,7 @@ const COMMANDS := {
 		"text":
 		(
 			"Add an effect to an audio bus by class (e.g. AudioEffectReverb, AudioEffectDelay) with parameters. "
-			+ AudioBusCommands.SAVED
+			+ BusLayoutChange.SAVED
 		),
 		"args":
 		{
@@ -29,12 +28,11 @@ const COMMANDS := {
 			"parameters": 'object: Its properties, e.g. {"room_size": 0.8, "wet": 0.3}.',
 			"position": "integer[0..]: Slot to insert at; last when omitted.",
 		},
-		"returns": {"bus!": BUS, "effect!": [{"@": "object: The new effect."}, AudioBusCommands.EFFECT]},
+		"returns": {"bus!": BUS, "effect!": [{"@": "object: The new effect."}, AudioBuses.EFFECT]},
 	},
 	"audio.remove_effect":
 	{
-		"text":
-		"Remove the effect at an index of an audio bus (audio_list_buses shows them). " + AudioBusCommands.SAVED,
+		"text": "Remove the effect at an index of an audio bus (audio_list_buses shows them). " + BusLayoutChange.SAVED,
 		"args": {"bus!": "string: The bus name.", "index!": "integer[0..]: The effect's slot."},
 		"returns": {"removed!": "string: The effect's class.", "bus!": BUS},
 		"marks": "destructive scene_independent",

@@ -11,6 +11,8 @@ const BusLayoutChange := preload("res://addons/godot_live_mcp/commands/audio/bus
 
 const LAYOUT_SETTING := "audio/buses/default_bus_layout"
 const DEFAULT_LAYOUT := "res://default_bus_layout.tres"
+## How the bus-changing tools word their saving and undo.
+const SAVED := "Saved to the bus layout file; undo with editor_undo history='global'."
 
 
 ## The layout file the project's buses are kept in, or PATH_DENIED when the setting points outside.

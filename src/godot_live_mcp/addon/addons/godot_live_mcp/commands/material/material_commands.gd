@@ -14,7 +14,7 @@ const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_fil
 const PropertyInput := preload("res://addons/godot_live_mcp/authoring/property_input.gd")
 const PropertyOutput := preload("res://addons/godot_live_mcp/authoring/property_output.gd")
 const ResourceDump := preload("res://addons/godot_live_mcp/authoring/resource_dump.gd")
-const ResourceCommands := preload("res://addons/godot_live_mcp/commands/resource_commands.gd")
+const ResourceFile := preload("res://addons/godot_live_mcp/authoring/resource_file.gd")
 const MaterialTarget := preload("res://addons/godot_live_mcp/commands/material/material_target.gd")
 
 const GROUP := "material"
@@ -83,16 +83,14 @@ static func create(params: CommandParams) -> Result:
 	var one: Result = MaterialTarget.require_one(params)
 	var policy: Result = IfExists.read(params) if one.succeeded() else one
 	var made: Result = _new_material(params) if policy.succeeded() else policy
-	var values: Result = (
-		ResourceCommands.coerce_all(made.value, params.object("properties")) if made.succeeded() else made
-	)
+	var values: Result = ResourceFile.coerce_all(made.value, params.object("properties")) if made.succeeded() else made
 	if values.failed():
 		return values
 	var material: Material = made.value
 	if params.has("node_path"):
 		return await SceneEdit.edit(params.raw, _create_in_slot.bind(params, material, values.value, policy.value))
 	var path: Result = ProjectFiles.guarded(params)
-	var savable: Result = ResourceCommands.savable_as(material, path.value) if path.succeeded() else path
+	var savable: Result = ResourceFile.savable_as(material, path.value) if path.succeeded() else path
 	if savable.failed():
 		return savable
 	var existed: bool = FileAccess.file_exists(path.value)
@@ -100,9 +98,7 @@ static func create(params: CommandParams) -> Result:
 	row["path"] = path.value
 	if existed and policy.value != IfExists.REPLACE:
 		return IfExists.answer(policy.value, "The file '%s'" % path.value, row)
-	var saved: Result = await ResourceCommands.save(
-		"Create material %s" % path.value, material, values.value, path.value
-	)
+	var saved: Result = await ResourceFile.save("Create material %s" % path.value, material, values.value, path.value)
 	if saved.failed():
 		return saved
 	row.merge({"status": "replaced" if existed else "created", "undoable": saved.value}, true)
@@ -115,7 +111,7 @@ static func set_properties(params: CommandParams) -> Result:
 	if requested.is_empty():
 		return Result.fail("INVALID_PARAMS", "Pass property and value, or properties (a name -> value map).")
 	var what: String = "Set %s" % ", ".join(PackedStringArray(requested.keys()))
-	return await MaterialTarget.edit(params, what, ResourceCommands.coerce_all.bind(requested))
+	return await MaterialTarget.edit(params, what, ResourceFile.coerce_all.bind(requested))
 
 
 static func get_material(params: CommandParams) -> Result:

@@ -10,7 +10,7 @@ const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd"
 const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
 const ResourceDump := preload("res://addons/godot_live_mcp/authoring/resource_dump.gd")
-const ResourceCommands := preload("res://addons/godot_live_mcp/commands/resource_commands.gd")
+const ResourceFile := preload("res://addons/godot_live_mcp/authoring/resource_file.gd")
 
 const SLOTS: Array[String] = ["auto", "material_override", "material", "surface"]
 ## The arguments that name the material: a file, or a node's slot.
@@ -79,7 +79,7 @@ static func slot_of(node: Node, params: CommandParams) -> Result:
 ## The material file at params.path, or INVALID_PARAMS / NOT_FOUND / LOAD_FAILED.
 static func file_material(params: CommandParams) -> Result:
 	var path: Result = ProjectFiles.existing_file(params)
-	var loaded: Result = ResourceCommands.load_resource(path.value) if path.succeeded() else path
+	var loaded: Result = ResourceFile.load_resource(path.value) if path.succeeded() else path
 	if loaded.succeeded() and not loaded.value is Material:
 		return Result.fail(
 			"INVALID_PARAMS",
@@ -104,7 +104,7 @@ static func edit(params: CommandParams, what: String, change: Callable) -> Resul
 	var values: Result = change.call(material)
 	if values.failed():
 		return values
-	var saved: Result = await ResourceCommands.save(
+	var saved: Result = await ResourceFile.save(
 		"%s on %s" % [what, material.resource_path], material, values.value, material.resource_path
 	)
 	if saved.failed():

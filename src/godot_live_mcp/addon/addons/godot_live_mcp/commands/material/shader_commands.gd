@@ -10,8 +10,7 @@ const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_par
 const SceneTarget := preload("res://addons/godot_live_mcp/authoring/scene_target.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
-const FileCommands := preload("res://addons/godot_live_mcp/commands/file_commands.gd")
-const ResourceCommands := preload("res://addons/godot_live_mcp/commands/resource_commands.gd")
+const ResourceFile := preload("res://addons/godot_live_mcp/authoring/resource_file.gd")
 const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
 const MaterialTarget := preload("res://addons/godot_live_mcp/commands/material/material_target.gd")
 const ShaderChecker := preload("res://addons/godot_live_mcp/commands/material/shader_checker.gd")
@@ -49,7 +48,7 @@ const COMMANDS := {
 	"shader.create":
 	{
 		"text":
-		"Create a .gdshader file from code, or from a small template of a shader type. " + FileCommands.UNDO_TEXT,
+		"Create a .gdshader file from code, or from a small template of a shader type. " + ProjectFiles.UNDO_TEXT,
 		"args":
 		{
 			"path!": "string: res:// path ending in .gdshader.",
@@ -58,7 +57,7 @@ const COMMANDS := {
 			"code": "string: The full shader code (then shader_type is not used).",
 			"if_exists": "@if_exists",
 		},
-		"returns": [FileCommands.CHANGED, {"status!": "@create_status"}],
+		"returns": [ProjectFiles.CHANGED, {"status!": "@create_status"}],
 		"marks": "scene_independent",
 	},
 	"shader.check":
@@ -237,7 +236,7 @@ static func _shader_and_material(params: CommandParams) -> Result:
 	var found: Result
 	if params.has("path"):
 		var path: Result = ProjectFiles.existing_file(params)
-		found = ResourceCommands.load_resource(path.value) if path.succeeded() else path
+		found = ResourceFile.load_resource(path.value) if path.succeeded() else path
 	else:
 		var scene: Result = SceneTarget.require(params.text("scene"))
 		var slot: Result = MaterialTarget.slot_material(scene.value.root, params) if scene.succeeded() else scene

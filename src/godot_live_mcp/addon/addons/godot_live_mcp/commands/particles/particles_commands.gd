@@ -13,8 +13,8 @@ const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const PropertyInput := preload("res://addons/godot_live_mcp/authoring/property_input.gd")
 const PropertyOutput := preload("res://addons/godot_live_mcp/authoring/property_output.gd")
 const ResourceDump := preload("res://addons/godot_live_mcp/authoring/resource_dump.gd")
-const NodeCommands := preload("res://addons/godot_live_mcp/commands/node_commands.gd")
-const ResourceCommands := preload("res://addons/godot_live_mcp/commands/resource_commands.gd")
+const NodePlacement := preload("res://addons/godot_live_mcp/authoring/node_placement.gd")
+const ResourceFile := preload("res://addons/godot_live_mcp/authoring/resource_file.gd")
 const ParticlePresets := preload("res://addons/godot_live_mcp/commands/particles/particle_presets.gd")
 
 const GROUP := "particles"
@@ -43,9 +43,9 @@ const COMMANDS := {
 			},
 			{"parent": "@node_path: Path of the parent node ('.' is the scene root)."},
 			{"name": "string: Name of the new node; defaults to its class name."},
-			{"properties": NodeCommands.PROPERTY_VALUES, "if_exists": "@if_exists", "scene": "@scene"},
+			{"properties": PropertyInput.VALUES, "if_exists": "@if_exists", "scene": "@scene"},
 		],
-		"returns": [NodeCommands.NODE_ROW, {"status!": "@create_status"}],
+		"returns": [NodePlacement.NODE_ROW, {"status!": "@create_status"}],
 		"target": "scene",
 	},
 	"particles.set":
@@ -97,7 +97,7 @@ static func add(params: CommandParams, target: CommandTarget) -> Result:
 	if type == "":
 		var parent: Node = NodeLookup.find(root, params.text("parent") if params.has("parent") else ".")
 		type = "GPUParticles3D" if parent is Node3D else "GPUParticles2D"
-	return NodeCommands.place_new(root, params, ParticlePresets.build.bind(type, params.text("preset")))
+	return NodePlacement.place_new(root, params, ParticlePresets.build.bind(type, params.text("preset")))
 
 
 static func get_settings(_params: CommandParams, target: CommandTarget) -> Result:
@@ -124,7 +124,7 @@ static func set_settings(params: CommandParams, target: CommandTarget) -> Result
 	if own.failed():
 		return own
 	var material: Result = (
-		ResourceCommands.coerce_all(process, params.object("process")) if process != null else Result.of({})
+		ResourceFile.coerce_all(process, params.object("process")) if process != null else Result.of({})
 	)
 	if material.failed():
 		return material

@@ -9,8 +9,7 @@ const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
-const FileCommands := preload("res://addons/godot_live_mcp/commands/file_commands.gd")
-const ResourceCommands := preload("res://addons/godot_live_mcp/commands/resource_commands.gd")
+const ResourceFile := preload("res://addons/godot_live_mcp/authoring/resource_file.gd")
 const ProceduralValues := preload("res://addons/godot_live_mcp/commands/procedural/procedural_values.gd")
 
 const GROUP := "procedural"
@@ -43,7 +42,7 @@ const COMMANDS := {
 		"run": "gradient_create",
 		"text": "Create a Gradient resource file from colour stops." + UNDO_TEXT,
 		"args": [NEW_PATH, ProceduralValues.GRADIENT_ARGS, {"points!": ProceduralValues.GRADIENT_POINTS}],
-		"returns": [FileCommands.CHANGED, CREATED, GRADIENT_ROW],
+		"returns": [ProjectFiles.CHANGED, CREATED, GRADIENT_ROW],
 	},
 	"gradient.edit":
 	{
@@ -51,7 +50,7 @@ const COMMANDS := {
 		"target": "resource:Gradient by gradient_create",
 		"text": "Change a Gradient resource file: its stops (all replaced), interpolation, colour space." + EDIT_TEXT,
 		"args": [OLD_PATH, ProceduralValues.GRADIENT_ARGS],
-		"returns": [FileCommands.CHANGED, GRADIENT_ROW],
+		"returns": [ProjectFiles.CHANGED, GRADIENT_ROW],
 		"marks": "idempotent scene_independent",
 	},
 	"gradient.get":
@@ -69,7 +68,7 @@ const COMMANDS := {
 		"text":
 		"Create a Curve resource file (a 1D curve, e.g. for particle sizes) from points with tangents." + UNDO_TEXT,
 		"args": [NEW_PATH, ProceduralValues.CURVE_ARGS, {"points!": ProceduralValues.CURVE_POINTS}],
-		"returns": [FileCommands.CHANGED, CREATED, CURVE_ROW],
+		"returns": [ProjectFiles.CHANGED, CREATED, CURVE_ROW],
 	},
 	"curve.edit":
 	{
@@ -77,7 +76,7 @@ const COMMANDS := {
 		"target": "resource:Curve by curve_create",
 		"text": "Change a Curve resource file: its points (all replaced), min_value, max_value." + EDIT_TEXT,
 		"args": [OLD_PATH, ProceduralValues.CURVE_ARGS],
-		"returns": [FileCommands.CHANGED, CURVE_ROW],
+		"returns": [ProjectFiles.CHANGED, CURVE_ROW],
 		"marks": "idempotent scene_independent",
 	},
 	"curve.get":
@@ -94,7 +93,7 @@ const COMMANDS := {
 		"run": "noise_create",
 		"text": "Create a FastNoiseLite resource file (noise type, seed, frequency, fractal settings)." + UNDO_TEXT,
 		"args": [NEW_PATH, ProceduralValues.NOISE_ARGS],
-		"returns": [FileCommands.CHANGED, CREATED, NOISE_ROW],
+		"returns": [ProjectFiles.CHANGED, CREATED, NOISE_ROW],
 	},
 	"noise.edit":
 	{
@@ -102,7 +101,7 @@ const COMMANDS := {
 		"target": "resource:FastNoiseLite by noise_create",
 		"text": "Change a FastNoiseLite resource file's settings." + EDIT_TEXT,
 		"args": [OLD_PATH, ProceduralValues.NOISE_ARGS],
-		"returns": [FileCommands.CHANGED, NOISE_ROW],
+		"returns": [ProjectFiles.CHANGED, NOISE_ROW],
 		"marks": "idempotent scene_independent",
 	},
 	"noise.get":
@@ -156,7 +155,7 @@ static func noise_get(_params: CommandParams, file: CommandTarget) -> Result:
 static func _create(params: CommandParams, type: String) -> Result:
 	var path: Result = ProjectFiles.guarded(params)
 	var resource: Resource = ClassDB.instantiate(type)
-	var checked: Result = ResourceCommands.savable_as(resource, path.value) if path.succeeded() else path
+	var checked: Result = ResourceFile.savable_as(resource, path.value) if path.succeeded() else path
 	var values: Result = _values(params, resource) if checked.succeeded() else checked
 	var policy: Result = IfExists.read(params) if values.succeeded() else values
 	if policy.failed():
@@ -169,9 +168,7 @@ static func _create(params: CommandParams, type: String) -> Result:
 		var row: Dictionary = _json(kept.value)
 		row["path"] = path.value
 		return IfExists.answer(policy.value, "The file '%s'" % path.value, row)
-	var saved: Result = await ResourceCommands.save(
-		"Create %s %s" % [type, path.value], resource, values.value, path.value
-	)
+	var saved: Result = await ResourceFile.save("Create %s %s" % [type, path.value], resource, values.value, path.value)
 	if saved.failed():
 		return saved
 	var data: Dictionary = _json(resource)
@@ -185,7 +182,7 @@ static func _edit(params: CommandParams, file: CommandTarget, type: String) -> R
 		return values
 	if (values.value as Dictionary).is_empty():
 		return Result.fail("INVALID_PARAMS", "Nothing to change.", "Pass at least one setting to change.")
-	var saved: Result = await ResourceCommands.save(
+	var saved: Result = await ResourceFile.save(
 		"Edit %s %s" % [type, file.path], file.resource, values.value, file.path
 	)
 	if saved.failed():
@@ -203,7 +200,7 @@ static func _read(file: CommandTarget) -> Result:
 
 ## The resource at path when it is of type; INVALID_PARAMS naming what it is otherwise.
 static func _loaded(path: String, type: String) -> Result:
-	var loaded: Result = ResourceCommands.load_resource(path)
+	var loaded: Result = ResourceFile.load_resource(path)
 	if loaded.succeeded() and not (loaded.value as Resource).is_class(type):
 		return Result.fail(
 			"INVALID_PARAMS",

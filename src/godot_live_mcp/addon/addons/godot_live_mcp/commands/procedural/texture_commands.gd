@@ -10,8 +10,7 @@ const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
 const FileImport := preload("res://addons/godot_live_mcp/authoring/file_import.gd")
 const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
-const FileCommands := preload("res://addons/godot_live_mcp/commands/file_commands.gd")
-const ResourceCommands := preload("res://addons/godot_live_mcp/commands/resource_commands.gd")
+const ResourceFile := preload("res://addons/godot_live_mcp/authoring/resource_file.gd")
 const ProceduralValues := preload("res://addons/godot_live_mcp/commands/procedural/procedural_values.gd")
 
 const GROUP := "procedural"
@@ -26,7 +25,7 @@ const COMMANDS := {
 		(
 			"Generate a texture file: kind 'noise' (NoiseTexture2D), 'gradient' (GradientTexture2D) or"
 			+ " 'checker' (.png or .tres); at most %d px a side. " % MAX_SIDE
-			+ FileCommands.UNDO_TEXT
+			+ ProjectFiles.UNDO_TEXT
 		),
 		"args":
 		[
@@ -51,7 +50,7 @@ const COMMANDS := {
 		],
 		"returns":
 		[
-			FileCommands.CHANGED,
+			ProjectFiles.CHANGED,
 			{"status": "@create_status", "type!": "string: The texture's class.", "width!": "integer"},
 			{"height!": "integer", "kind!": "string"},
 		],
@@ -77,7 +76,7 @@ static func generate(params: CommandParams) -> Result:
 		var png: PackedByteArray = (texture as ImageTexture).get_image().save_png_to_buffer()
 		saved = await FileImport.write_imported(what, path.value, png)
 	else:
-		saved = await ResourceCommands.save(what, texture, {}, path.value)
+		saved = await ResourceFile.save(what, texture, {}, path.value)
 	if saved.failed():
 		return saved
 	data.merge({"status": "replaced" if existed else "created", "undoable": saved.value})

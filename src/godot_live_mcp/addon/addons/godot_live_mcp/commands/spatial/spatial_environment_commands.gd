@@ -12,7 +12,7 @@ const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.g
 const PropertyInput := preload("res://addons/godot_live_mcp/authoring/property_input.gd")
 const ResourceDump := preload("res://addons/godot_live_mcp/authoring/resource_dump.gd")
 const PropertyOutput := preload("res://addons/godot_live_mcp/authoring/property_output.gd")
-const NodeCommands := preload("res://addons/godot_live_mcp/commands/node_commands.gd")
+const NodePlacement := preload("res://addons/godot_live_mcp/authoring/node_placement.gd")
 
 const GROUP := "spatial"
 ## Argument -> the Environment property it sets; an enum's value is given by its name (the engine's label,
@@ -131,7 +131,7 @@ static func set_environment(params: CommandParams, target: CommandTarget) -> Res
 	if node == null:
 		_assign(environment, values)
 		_assign(sky.value[0], sky.value[1])
-		var placed: Result = NodeCommands.place_new(root, CommandParams.new({}), _world.bind(environment))
+		var placed: Result = NodePlacement.place_new(root, CommandParams.new({}), _world.bind(environment))
 		if placed.failed():
 			return placed
 		return _answer(placed.value["node_path"], "created", environment, changed)

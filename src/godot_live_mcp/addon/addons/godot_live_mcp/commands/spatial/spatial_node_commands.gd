@@ -11,7 +11,7 @@ const NodeNames := preload("res://addons/godot_live_mcp/authoring/node_names.gd"
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const PropertyInput := preload("res://addons/godot_live_mcp/authoring/property_input.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
-const NodeCommands := preload("res://addons/godot_live_mcp/commands/node_commands.gd")
+const NodePlacement := preload("res://addons/godot_live_mcp/authoring/node_placement.gd")
 
 const GROUP := "spatial"
 ## Primitive shape -> its mesh class.
@@ -29,11 +29,11 @@ const LIGHTS := {"directional": "DirectionalLight3D", "omni": "OmniLight3D", "sp
 const PLACE := {
 	"parent": "@node_path: Path of the parent node ('.' is the scene root).",
 	"name": "string: Name of the new node; defaults to its class name.",
-	"properties": NodeCommands.PROPERTY_VALUES,
+	"properties": PropertyInput.VALUES,
 	"if_exists": "@if_exists",
 	"scene": "@scene",
 }
-const ROW := [NodeCommands.NODE_ROW, {"status!": "@create_status"}]
+const ROW := [NodePlacement.NODE_ROW, {"status!": "@create_status"}]
 const DEFAULTS := {"guard": ["scene", "material"], "target": "scene"}
 const COMMANDS := {
 	"spatial.add_mesh":
@@ -106,7 +106,7 @@ static func add_mesh(params: CommandParams, target: CommandTarget) -> Result:
 	for name: String in sizes.value:
 		mesh.set(name, sizes.value[name])
 	mesh.material = material.value
-	return NodeCommands.place_new(target.root, params, _mesh_node.bind(mesh))
+	return NodePlacement.place_new(target.root, params, _mesh_node.bind(mesh))
 
 
 static func add_light(params: CommandParams, target: CommandTarget) -> Result:
@@ -126,7 +126,7 @@ static func add_light(params: CommandParams, target: CommandTarget) -> Result:
 	var coerced: Result = _coerced(kind, values) if checked.succeeded() else checked
 	if coerced.failed():
 		return coerced
-	return NodeCommands.place_new(target.root, params, _built.bind(kind, coerced.value))
+	return NodePlacement.place_new(target.root, params, _built.bind(kind, coerced.value))
 
 
 static func add_camera(params: CommandParams, target: CommandTarget) -> Result:
@@ -143,7 +143,7 @@ static func add_camera(params: CommandParams, target: CommandTarget) -> Result:
 	var values: Dictionary = {"transform": placed, "current": params.flag("current")}
 	if params.has("fov"):
 		values["fov"] = params.number("fov")
-	return NodeCommands.place_new(target.root, params, _built.bind("Camera3D", values))
+	return NodePlacement.place_new(target.root, params, _built.bind("Camera3D", values))
 
 
 static func _common(params: CommandParams) -> Result:

@@ -9,7 +9,7 @@ const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_par
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
 const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
-const ResourceCommands := preload("res://addons/godot_live_mcp/commands/resource_commands.gd")
+const ResourceFile := preload("res://addons/godot_live_mcp/authoring/resource_file.gd")
 const SpriteFramesTarget := preload("res://addons/godot_live_mcp/commands/sprite/sprite_frames_target.gd")
 const SpriteSheet := preload("res://addons/godot_live_mcp/commands/sprite/sprite_sheet.gd")
 
@@ -93,13 +93,13 @@ static func get_frames(params: CommandParams) -> Result:
 static func _create_file(params: CommandParams, policy: String) -> Result:
 	var path: Result = ProjectFiles.guarded(params)
 	var frames: SpriteFrames = SpriteFrames.new()
-	var checked: Result = ResourceCommands.savable_as(frames, path.value) if path.succeeded() else path
+	var checked: Result = ResourceFile.savable_as(frames, path.value) if path.succeeded() else path
 	if checked.failed():
 		return checked
 	var existed: bool = FileAccess.file_exists(path.value)
 	if existed and policy != IfExists.REPLACE:
 		return IfExists.answer(policy, "The file '%s'" % path.value, {"path": path.value})
-	var saved: Result = await ResourceCommands.save("Create sprite frames %s" % path.value, frames, {}, path.value)
+	var saved: Result = await ResourceFile.save("Create sprite frames %s" % path.value, frames, {}, path.value)
 	if saved.failed():
 		return saved
 	SpriteFramesTarget.mark_saved(frames)

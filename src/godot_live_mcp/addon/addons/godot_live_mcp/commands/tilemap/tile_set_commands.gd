@@ -9,7 +9,7 @@ const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd"
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
-const ResourceCommands := preload("res://addons/godot_live_mcp/commands/resource_commands.gd")
+const ResourceFile := preload("res://addons/godot_live_mcp/authoring/resource_file.gd")
 const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
 const Cells := preload("res://addons/godot_live_mcp/commands/tilemap/tile_map_cells.gd")
 const TileSetFile := preload("res://addons/godot_live_mcp/commands/tilemap/tile_set_file.gd")
@@ -116,11 +116,11 @@ static func create(params: CommandParams) -> Result:
 		return size
 	tile_set.tile_size = size.value if size != null else Vector2i(16, 16)
 	var made: Result = TileSetFile.atlas_from(params, tile_set.tile_size)
-	var checked: Result = ResourceCommands.savable_as(tile_set, path.value) if made.succeeded() else made
+	var checked: Result = ResourceFile.savable_as(tile_set, path.value) if made.succeeded() else made
 	if checked.failed():
 		return checked
 	tile_set.add_source(made.value, 0)
-	var saved: Result = await ResourceCommands.save("Create tile set %s" % path.value, tile_set, {}, path.value)
+	var saved: Result = await ResourceFile.save("Create tile set %s" % path.value, tile_set, {}, path.value)
 	if saved.failed():
 		return saved
 	TileSetFile.mark_saved(tile_set)

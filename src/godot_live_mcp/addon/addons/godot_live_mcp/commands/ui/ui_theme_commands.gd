@@ -10,8 +10,7 @@ const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
-const FileCommands := preload("res://addons/godot_live_mcp/commands/file_commands.gd")
-const ResourceCommands := preload("res://addons/godot_live_mcp/commands/resource_commands.gd")
+const ResourceFile := preload("res://addons/godot_live_mcp/authoring/resource_file.gd")
 const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
 const ThemeItems := preload("res://addons/godot_live_mcp/commands/ui/theme_items.gd")
 
@@ -50,7 +49,7 @@ const COMMANDS := {
 			{"path!": "string: Where to save it (res:// path ending in .tres).", "if_exists": "@if_exists"},
 			{"default_font_size": "integer[1..4096]: Font size of every control that sets none.", "items": ITEMS},
 		],
-		"returns": [FileCommands.CHANGED, {"status": "@create_status", "item_count!": "integer"}],
+		"returns": [ProjectFiles.CHANGED, {"status": "@create_status", "item_count!": "integer"}],
 		"target": "",
 	},
 	"ui.theme_set_items":
@@ -62,7 +61,7 @@ const COMMANDS := {
 			+ UNDO_TEXT
 		),
 		"args": {"path!": "string: The Theme file (res:// path).", "items!": ITEMS},
-		"returns": [FileCommands.CHANGED, {"item_count!": "integer: Items the theme holds now."}],
+		"returns": [ProjectFiles.CHANGED, {"item_count!": "integer: Items the theme holds now."}],
 		"marks": "idempotent scene_independent",
 	},
 	"ui.theme_remove_items":
@@ -70,7 +69,7 @@ const COMMANDS := {
 		"text": "Remove items from a Theme file; one it does not hold fails (NOT_FOUND), removing nothing." + UNDO_TEXT,
 		"args":
 		{"path!": "string: The Theme file (res:// path).", "items!": [{"@": "array: Items to remove."}, ITEM_KEYS]},
-		"returns": [FileCommands.CHANGED, {"item_count!": "integer: Items the theme holds now."}],
+		"returns": [ProjectFiles.CHANGED, {"item_count!": "integer: Items the theme holds now."}],
 		"marks": "destructive scene_independent",
 	},
 	"ui.theme_get":
@@ -99,14 +98,14 @@ const COMMANDS := {
 static func theme_create(params: CommandParams) -> Result:
 	var path: Result = ProjectFiles.guarded(params)
 	var theme: Theme = Theme.new()
-	var checked: Result = ResourceCommands.savable_as(theme, path.value) if path.succeeded() else path
+	var checked: Result = ResourceFile.savable_as(theme, path.value) if path.succeeded() else path
 	var items: Result = ThemeItems.read_items(params.list("items"), true) if checked.succeeded() else checked
 	var policy: Result = IfExists.read(params) if items.succeeded() else items
 	if policy.failed():
 		return policy
 	var existed: bool = FileAccess.file_exists(path.value)
 	if existed and policy.value != IfExists.REPLACE:
-		var kept: Result = ResourceCommands.load_resource(path.value)
+		var kept: Result = ResourceFile.load_resource(path.value)
 		var count: int = _count(kept.value) if kept.succeeded() and kept.value is Theme else 0
 		return IfExists.answer(policy.value, "The file '%s'" % path.value, {"path": path.value, "item_count": count})
 	if params.has("default_font_size"):
