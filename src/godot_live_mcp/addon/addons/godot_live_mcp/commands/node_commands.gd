@@ -6,7 +6,6 @@ extends RefCounted
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
-const SceneWalk := preload("res://addons/godot_live_mcp/authoring/scene_walk.gd")
 const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
 const NodeSubtree := preload("res://addons/godot_live_mcp/authoring/node_subtree.gd")
 const NodeClasses := preload("res://addons/godot_live_mcp/authoring/node_classes.gd")
@@ -35,7 +34,7 @@ const COMMANDS := {
 			{"properties": PropertyInput.VALUES, "children": NewSubtree.SCHEMA},
 			{"if_exists": "@if_exists", "scene": "@scene"},
 		],
-		"returns": [NODE_ROW, {"status!": "@create_status"}],
+		"returns": [NodePlacement.NODE_ROW, {"status!": "@create_status"}],
 		"target": "scene",
 	},
 	"node.delete":
@@ -51,7 +50,7 @@ const COMMANDS := {
 		"text": "Copy a node with its children, scripts, groups and signal connections; the copy goes right after it.",
 		"args":
 		{"node_path!": "@node_path", "name": "string: Name of the copy; defaults to a unique one.", "scene": "@scene"},
-		"returns": NODE_ROW,
+		"returns": NodePlacement.NODE_ROW,
 		"target": "own_node",
 	},
 }
@@ -65,70 +64,13 @@ static func create(params: CommandParams, target: CommandTarget) -> Result:
 		checked = IfExists.read(params)
 	if checked.failed():
 		return checked
-	return place_new(target.root, params, _make_node.bind(params.text("class_name")))
-
-
-## Adds a node made by make (a Callable returning a fresh Node with its default name) under
-## params.parent, honouring params.name, if_exists and properties, as one undo action; editable
-## marks an instanced scene's children editable. Nothing is left behind when it refuses.
-static func place_new(root: Node, params: CommandParams, make: Callable, editable: bool = false) -> Result:
-	var parent_path: String = params.text("parent") if params.has("parent") else "."
-	var found: Result = NodeLookup.require(root, parent_path)
-	if found.failed():
-		return found
-	var parent: Node = found.value
-	if not SceneWalk.shows(root, parent):
-		return _hidden_parent(root, parent_path)
-	var wanted: String = params.text("name")
-	var existing: Node = NodeNames.taken_under(parent, wanted) if wanted != "" else null
-	var policy: String = IfExists.read(params).value
-	if existing != null and policy != IfExists.REPLACE:
-		return IfExists.answer(policy, "A node '%s' under '%s'" % [wanted, parent_path], _row(root, existing))
-	var node: Node = make.call()
-	if wanted != "":
-		node.name = wanted
-	var values: Result = PropertyInput.coerce_values(node, params.object("properties"))
-	var children: Result = NewSubtree.build(node, params.list("children")) if values.succeeded() else values
-	if children.failed():
-		node.free()
-		return children
-	var made: Array[Node] = [node]
-	made.append_array(children.value)
-	var action: MCPToolkitUndoRedoAction = _record_create(root, parent, made, existing, values.value)
-	if editable:
-		action.do_method(root.set_editable_instance.bind(node, true))
-		action.undo_method(root.set_editable_instance.bind(node, false))
-	action.commit()
-	var row: Dictionary = _row(root, node)
-	row["status"] = "replaced" if existing != null else "created"
-	return Result.of(row)
+	return NodePlacement.place_new(target.root, params, _make_node.bind(params.text("class_name")))
 
 
 static func _make_node(kind: String) -> Node:
 	var node: Node = NodeClasses.instantiate(kind)
 	node.name = kind.validate_node_name()
 	return node
-
-
-## The create action, not yet committed: replace the node in the way (if any), add made[0] (with
-## the rest of made, its new children) at its place, set the coerced values; undo reverses it.
-static func _record_create(
-	root: Node, parent: Node, made: Array[Node], existing: Node, values: Dictionary
-) -> MCPToolkitUndoRedoAction:
-	var node: Node = made[0]
-	var action: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.begin("create %s" % node.name, parent)
-	var index: int = existing.get_index() if existing != null else parent.get_child_count()
-	var replaced: Array[Node] = []
-	if existing != null:
-		replaced = NodeSubtree.owned(existing, root)
-		action.do_method(parent.remove_child.bind(existing))
-	NodeSubtree.do_add(action, parent, node, index, root, made)
-	for property: String in values:
-		action.do_property(node, property, values[property])
-	action.undo_method(parent.remove_child.bind(node))
-	if existing != null:
-		NodeSubtree.undo_remove(action, parent, existing, index, root, replaced)
-	return action
 
 
 static func delete(_params: CommandParams, target: CommandTarget) -> Result:

@@ -12,7 +12,6 @@ const NodeNames := preload("res://addons/godot_live_mcp/authoring/node_names.gd"
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const PropertyInput := preload("res://addons/godot_live_mcp/authoring/property_input.gd")
 const PropertyOutput := preload("res://addons/godot_live_mcp/authoring/property_output.gd")
-const ResourceDump := preload("res://addons/godot_live_mcp/authoring/resource_dump.gd")
 const NodePlacement := preload("res://addons/godot_live_mcp/authoring/node_placement.gd")
 const ResourceFile := preload("res://addons/godot_live_mcp/authoring/resource_file.gd")
 const ParticlePresets := preload("res://addons/godot_live_mcp/commands/particles/particle_presets.gd")

@@ -7,7 +7,6 @@ extends RefCounted
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
-const ResourceFile := preload("res://addons/godot_live_mcp/authoring/resource_file.gd")
 const Cells := preload("res://addons/godot_live_mcp/commands/tilemap/tile_map_cells.gd")
 
 const PATH := "string: The TileSet resource file (res:// path, .tres)."
