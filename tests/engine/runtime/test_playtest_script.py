@@ -61,6 +61,16 @@ async def reset(game: Client) -> None:
             ErrorCode.NOT_FOUND,
             "signals[0]",
         ),
+        (
+            {"steps": [{"do": "set", "node": "Player", "setting": "game/x", "value": 1}]},
+            ErrorCode.INVALID_PARAMS,
+            "set needs 'node' with 'property', or 'setting'",
+        ),
+        (
+            {"steps": [{"do": "set", "setting": "game/nothing", "value": 1}]},
+            ErrorCode.NOT_FOUND,
+            "steps[0].setting",
+        ),
     ],
 )
 async def test_a_script_with_a_mistake_is_refused_before_any_frame_runs(
@@ -145,3 +155,21 @@ async def test_a_run_stopped_part_way_gives_its_timeline_and_why(game: Client) -
     assert stopped["error"].startswith(f"steps[3].condition failed at frame {result['frames']}:")
     assert events(result, "input") == [(0, "press move_right"), (60, "tap jump")]
     assert result["assertions"] == []
+
+
+async def test_a_set_step_changes_a_property_at_once_and_a_missing_node_stops_the_run(game: Client) -> None:
+    await reset(game)
+    steps = [
+        {"do": "set", "node": "Player", "property": "position", "value": [300, 400]},
+        {"do": "set", "setting": "application/config/name", "value": "Swept"},
+        {"do": "assert", "condition": "$Player.position.x == 300"},
+        {"do": "set", "node": "Nobody", "property": "speed", "value": 1},
+    ]
+    result = await call(game, "runtime_playtest", script={"steps": steps})
+    assert events(result, "set") == [
+        (0, "Player.position = (300.0, 400.0)"),
+        (0, 'application/config/name = "Swept"'),
+    ]
+    assert [entry["passed"] for entry in result["assertions"]] == [True]  # set at once, no frame run
+    assert (result["frames"], result["stopped"]["step"], result["stopped"]["code"]) == (0, 3, "NOT_FOUND")
+    assert result["stopped"]["error"].startswith("steps[3].node")

@@ -35,6 +35,7 @@ LONG_TOOLS = {
     "navigation_bake",
     "asset_import",
     "test_run",
+    "playtest_sweep",
     "export_run",
 }
 
