@@ -42,21 +42,20 @@ tests and exports).
 
 Failures come back as `isError` results with a `code`, a `message` and a `hint`.
 """
-_GROUPS_INTRO = """\
+_GROUPS = """\
 ## Groups
 
-The built-in tool groups (`groups` in `contract.json`): `discover_tools` loads them into a session's
-list, `--tools` at start-up. Each name is also a namespace no extension or plugin may take.
+`groups` of `contract.json`, which `discover_tools` (or `--tools`) loads.
 
 | group | its tools |
 | --- | --- |
-"""
-_RESERVED_INTRO = """\
+{rows}
+
 ### Reserved namespaces
 
-Every group's name, then `reserved_namespaces_beyond_groups` of `contract.json`: an extension's or a
-plugin's command under one of these is refused.
+Every group's name, then `reserved_namespaces_beyond_groups`: no extension or plugin command may use one.
 
+{reserved}
 """
 
 
@@ -91,9 +90,9 @@ def render_reference(catalog: Catalog, *, include_extensions: bool = False) -> s
 
 def groups_section() -> str:
     """The groups and the reserved namespaces: rendered here, the docs link to it (one place to update)."""
-    rows = [f"| `{name}` | {group.description} |" for name, group in CONTRACT.groups.items()]
+    rows = "\n".join(f"| `{name}` | {group.description} |" for name, group in CONTRACT.groups.items())
     reserved = textwrap.fill(", ".join(f"`{name}`" for name in CONTRACT.reserved_namespaces), 104)
-    return _GROUPS_INTRO + "\n".join(rows) + "\n\n" + _RESERVED_INTRO + reserved + "\n"
+    return _GROUPS.format(rows=rows, reserved=reserved)
 
 
 def _published(
