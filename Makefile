@@ -72,10 +72,10 @@ bench: setup
 		echo "== $$script"; PYTHONPATH=$(CURDIR) $(PYTHON) "$$script" || exit 1; \
 	done
 
-# The tool reference comes from a headless editor on a fresh copy of the demo project (built-in tools only).
+# The tool reference (with the groups and reserved namespaces of contract.json that README.md and
+# docs/extending.md link to) comes from a headless editor on a fresh copy of the demo project.
 docs: setup
 	$(BIN)/godot-live-mcp tools reference --output docs/tools.md
-	$(PYTHON) scripts/doc_blocks.py
 
 # The fuzz campaign (tests/security, about a minute): its figures go to docs/security-figures.json, and the
 # table of docs/security.md is rendered from them even when the campaign found something.

@@ -222,8 +222,15 @@ def server_params(project: Path, env: dict[str, str]) -> StdioServerParameters:
     return StdioServerParameters(
         command=sys.executable,
         args=["-m", "godot_live_mcp", "serve", "--project", str(project), "--no-launch"],
-        env=env,
+        env=with_import_path(env),
     )
+
+
+def with_import_path(env: dict[str, str]) -> dict[str, str]:
+    """``env`` plus this process's PYTHONPATH: the SDK starts a server with a minimal environment, so a
+    bench run from a work tree would otherwise time the package the virtualenv installed."""
+    path = os.environ.get("PYTHONPATH")
+    return {**env, "PYTHONPATH": path} if path else env
 
 
 async def mcp_latency(

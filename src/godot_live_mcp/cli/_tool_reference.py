@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+import textwrap
 from collections.abc import Iterable, Mapping
 from itertools import groupby
 from typing import Any
@@ -15,7 +16,7 @@ from typing import Any
 import mcp_types as types
 
 from godot_live_mcp.bridge.catalog import Catalog, CommandSpec
-from godot_live_mcp.contract import ToolError
+from godot_live_mcp.contract import CONTRACT, ToolError
 from godot_live_mcp.server._meta import LONG_RUNNING_META_KEY, META_PREFIX
 from godot_live_mcp.server.projection import project_command
 from godot_live_mcp.server.schema_bounds import MAX_SAFE_INTEGER
@@ -41,6 +42,21 @@ tests and exports).
 
 Failures come back as `isError` results with a `code`, a `message` and a `hint`.
 """
+_GROUPS = """\
+## Groups
+
+`groups` of `contract.json`, which `discover_tools` (or `--tools`) loads.
+
+| group | its tools |
+| --- | --- |
+{rows}
+
+### Reserved namespaces
+
+Every group's name, then `reserved_namespaces_beyond_groups`: no extension or plugin command may use one.
+
+{reserved}
+"""
 
 
 def render_reference(catalog: Catalog, *, include_extensions: bool = False) -> str:
@@ -65,10 +81,18 @@ def render_reference(catalog: Catalog, *, include_extensions: bool = False) -> s
         )
     ]
     parts.append("\n".join(f"- [{domain}](#{domain}) ({len(texts)})" for domain, texts in domains) + "\n")
+    parts.append(groups_section())
     for domain, texts in domains:
         parts.append(f"## {domain}\n")
         parts.extend(texts)
     return "\n".join(parts)
+
+
+def groups_section() -> str:
+    """The groups and the reserved namespaces: rendered here, the docs link to it (one place to update)."""
+    rows = "\n".join(f"| `{name}` | {group.description} |" for name, group in CONTRACT.groups.items())
+    reserved = textwrap.fill(", ".join(f"`{name}`" for name in CONTRACT.reserved_namespaces), 104)
+    return _GROUPS.format(rows=rows, reserved=reserved)
 
 
 def _published(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from godot_live_mcp.bridge.jsonrpc import JsonValue
@@ -26,7 +27,7 @@ class _Rule:
     triggers: tuple[str, ...]
 
     def may_match(self, lowered: str) -> bool:
-        return any(trigger in lowered for trigger in self.triggers)
+        return any(map(lowered.__contains__, self.triggers))  # no generator frame: it runs per rule per text
 
     def redact(self, text: str) -> str:
         def mark(found: re.Match[str]) -> str:
@@ -64,6 +65,15 @@ _SECRET_KEY = re.compile(r"(?i)(?:\b|_)(?:" + str(_RAW["secret_words"]) + ")")
 
 def scrub(text: str) -> str:
     """``text`` with every secret replaced by ``[REDACTED:<kind>]``."""
+    return _scrubbed_text(text) if len(text) <= _REMEMBERED_CHARS else _scrub(text)
+
+
+def holds_secret(text: str) -> bool:
+    """Whether any pattern matches somewhere in ``text``."""
+    return _holds(text) if len(text) <= _REMEMBERED_CHARS else _search(text)
+
+
+def _scrub(text: str) -> str:
     lowered = text.lower()
     for rule in _RULES:
         if rule.may_match(lowered):
@@ -71,10 +81,17 @@ def scrub(text: str) -> str:
     return text
 
 
-def holds_secret(text: str) -> bool:
-    """Whether any pattern matches somewhere in ``text``."""
+def _search(text: str) -> bool:
     lowered = text.lower()
     return any(rule.may_match(lowered) and rule.regex.search(text) for rule in _RULES)
+
+
+# The same short texts come back call after call (an editor's info, names, a result read again), so
+# their answers are remembered; a bounded memory: at most this many texts, each at most this long.
+_REMEMBERED_TEXTS = 2048
+_REMEMBERED_CHARS = 4096
+_scrubbed_text = lru_cache(maxsize=_REMEMBERED_TEXTS)(_scrub)
+_holds = lru_cache(maxsize=_REMEMBERED_TEXTS)(_search)
 
 
 def scrub_value(value: JsonValue) -> JsonValue:

@@ -41,7 +41,8 @@ def sealed(outcome: ToolOutcome, tool: str, arguments: Mapping[str, Any] | None 
 def _sealed_success(result: types.CallToolResult, tool: str, source: str) -> types.CallToolResult:
     data = result.structured_content
     clean = scrub_value(data) if data is not None else None
-    rendered_again = clean != data  # text rendered from data is rendered again from the scrubbed data
+    # scrub_value hands back the very object when nothing in it is a secret: then the text stands.
+    rendered_again = clean is not data  # text rendered from data is rendered again from the scrubbed data
     content: list[types.ContentBlock] = []
     for block in result.content:
         if isinstance(block, types.TextContent):

@@ -1,14 +1,18 @@
 """The tools the server runs itself, one module a group, each declared as a ``COMMANDS`` table of
 ``ToolSpec`` in the addon's schema shorthand and read by one loop (``group_entries``).
 
-A new group is a module with ``COMMANDS`` and ``GROUP``, listed in ``SERVER_GROUPS``, and its group in
-contract.json (docs/extending.md).
+A new group is a module of this package with ``COMMANDS`` and ``GROUP`` (found here, no list to edit),
+and its group in contract.json, whose order is the listing order (docs/extending.md).
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+from typing import Any
+
+from godot_live_mcp.contract import CONTRACT
 from godot_live_mcp.server.tool_table import ToolEntry
-from godot_live_mcp.server_tools import export, instances, lsp, project_tests
 from godot_live_mcp.server_tools._paging import page, page_args
 from godot_live_mcp.server_tools._shorthand import input_schema, output_schema
 from godot_live_mcp.server_tools._spec import (
@@ -37,7 +41,16 @@ __all__ = [
     "server_tool_entries",
 ]
 
-SERVER_GROUPS = (instances.GROUP, lsp.GROUP, project_tests.GROUP, export.GROUP)
+
+def _groups() -> tuple[ServerGroup[Any], ...]:
+    """The ``GROUP`` of every public module of this package, in contract.json's order of groups."""
+    names = [module.name for module in pkgutil.iter_modules(__path__) if not module.name.startswith("_")]
+    found = [getattr(importlib.import_module(f"{__name__}.{name}"), "GROUP", None) for name in names]
+    order = list(CONTRACT.groups)
+    return tuple(sorted((g for g in found if isinstance(g, ServerGroup)), key=lambda g: order.index(g.name)))
+
+
+SERVER_GROUPS = _groups()
 """In listing order. test and export run separate Godot processes on the served project."""
 
 

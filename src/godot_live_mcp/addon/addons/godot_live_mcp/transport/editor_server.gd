@@ -4,10 +4,12 @@ extends Node
 ## command registry, publishes this editor in the machine-wide registry, and pumps every frame.
 
 ## A client's command has been answered: its wire name, milliseconds from arrival to answer, success.
+## Emitted in batches, once requests pause (FinishedCalls).
 signal call_finished(method: String, duration_ms: float, succeeded: bool)
 
 const ChannelEndpoint := preload("res://addons/godot_live_mcp/transport/channel_endpoint.gd")
 const CommandRegistry := preload("res://addons/godot_live_mcp/dispatch/command_registry.gd")
+const FinishedCalls := preload("res://addons/godot_live_mcp/transport/finished_calls.gd")
 const IdleSleep := preload("res://addons/godot_live_mcp/transport/idle_sleep.gd")
 const Jsonrpc := preload("res://addons/godot_live_mcp/transport/jsonrpc.gd")
 const ContractData := preload("res://addons/godot_live_mcp/contract/contract_data.gd")
@@ -23,6 +25,7 @@ var _services: EditorServices
 var _endpoint: ChannelEndpoint = ChannelEndpoint.new("editor")
 var _router: RequestRouter
 var _idle_sleep: IdleSleep = IdleSleep.new()
+var _finished: FinishedCalls = FinishedCalls.new()
 var _pumping: bool = false
 var _parent_watch: ParentWatch = ParentWatch.new()
 var _linger: Linger = Linger.new()
@@ -37,7 +40,7 @@ func _init(registry: CommandRegistry, services: EditorServices) -> void:
 ## Binds a port, writes the token and publishes the entry; a failure is logged loudly and returned.
 func start() -> Error:
 	_router = RequestRouter.new(_registry, _endpoint.send, _services)
-	_router.call_finished.connect(call_finished.emit)
+	_router.call_finished.connect(_finished.hold)
 	var err: Error = _endpoint.open(ToolkitSettings.ws_buffer_bytes(), _router.route, _router.forget_peer)
 	if err == OK:
 		_registry.catalog_changed.connect(_on_catalog_changed)
@@ -85,7 +88,9 @@ func _process(_delta: float) -> void:
 	_pumping = true
 	var active: bool = _endpoint.transport.pump()
 	_pumping = false
-	_idle_sleep.note(active or _router.has_work())
+	var busy: bool = active or _router.has_work()
+	_idle_sleep.note(busy)
+	_finished.pass_on(busy, Time.get_ticks_msec(), call_finished.emit)
 
 
 ## Sends every authenticated peer the notice of role (a key of contract.json "protocol_methods").
