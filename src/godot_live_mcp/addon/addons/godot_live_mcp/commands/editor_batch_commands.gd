@@ -3,11 +3,9 @@ extends RefCounted
 ## editor.batch: editor tools called in order as one undo action. Every step is checked before any
 ## runs; the first failure undoes what the earlier steps did, so the scenes, the files and the undo
 ## history are as they were. The handler gets the registry whose commands the steps call (weakly:
-## the registry holds the handler), see register().
+## the registry holds the handler): CALLS_REGISTRY, see dispatch/lazy_module.gd.
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
-const EditorBatchCommands := preload("res://addons/godot_live_mcp/commands/editor_batch_commands.gd")
-const Declarations := preload("res://addons/godot_live_mcp/dispatch/declarations.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const CommandRegistry := preload("res://addons/godot_live_mcp/dispatch/command_registry.gd")
 const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
@@ -16,6 +14,7 @@ const StepReferences := preload("res://addons/godot_live_mcp/authoring/step_refe
 const StepLine := preload("res://addons/godot_live_mcp/commands/editor_batch_line.gd")
 
 const GROUP := "editor"
+const CALLS_REGISTRY := true
 const MAX_STEPS := 64
 const ARGUMENTS := {
 	"type": "object",
@@ -59,13 +58,6 @@ const COMMANDS := {
 		"timeout_ms": 300000,
 	},
 }
-
-
-## Adds editor.batch to registry, its handler bound to it.
-static func register(registry: CommandRegistry) -> void:
-	for name: String in COMMANDS:
-		var options: MCPToolkitCommandOptions = Declarations.options_for(COMMANDS[name], GROUP, "editor")
-		registry.add_declared(name, Callable(EditorBatchCommands, "batch").bind(weakref(registry)), options)
 
 
 static func batch(params: CommandParams, context: MCPToolkitToolContext, registry_ref: WeakRef) -> Result:
