@@ -9,7 +9,8 @@ const BuiltinCommands := preload("res://addons/godot_live_mcp/commands/builtin_c
 const ExtensionLoader := preload("res://addons/godot_live_mcp/extensions/extension_loader.gd")
 const EditorLog := preload("res://addons/godot_live_mcp/diagnostics/editor_log.gd")
 const GameDebugger := preload("res://addons/godot_live_mcp/debugger/game_debugger.gd")
-const StatusDock := preload("res://addons/godot_live_mcp/dock/status_dock.gd")
+## Loaded only by an editor that shows it (not a headless one).
+const STATUS_DOCK := "res://addons/godot_live_mcp/dock/status_dock.gd"
 const EngineServers := preload("res://addons/godot_live_mcp/instances/engine_servers.gd")
 
 
@@ -22,7 +23,7 @@ class Handle:
 	var host: EditorPlugin
 	var engine_servers: EngineServers
 	## Null in a headless editor.
-	var dock: StatusDock
+	var dock: Control
 
 	## Reverse of compose(): take the dock away, stop listening, unload extensions, detach the server
 	## node, drop the registry, stop the log capture.
@@ -77,6 +78,6 @@ static func compose(host: Node) -> Handle:
 	handle.extensions.start()
 	handle.server.start()
 	if DisplayServer.get_name() != "headless":
-		handle.dock = StatusDock.new(handle.server, handle.extensions)
+		handle.dock = (load(STATUS_DOCK) as GDScript).new(handle.server, handle.extensions)
 		handle.host.add_control_to_dock(EditorPlugin.DOCK_SLOT_RIGHT_UL, handle.dock)
 	return handle

@@ -1,10 +1,9 @@
 extends Node
-## The runtime channel, an autoload in the running game: listens on localhost, authenticates
-## peers, answers the runtime commands, publishes the game in the machine-wide registry, and pumps
-## inline every frame, paused or not. Started with `-- --playtest SCRIPT`, it runs that playtest
-## instead and quits (runtime/playtest/playtest_feed.gd). Inert inside the editor, under
-## --check-only, and in any build without the editor feature (every exported game). Its whole
-## preload closure is export-clean.
+## The runtime channel in the running game (a child of the MCPRuntimeServer autoload): listens on
+## localhost, authenticates peers, answers the runtime commands, publishes the game in the
+## machine-wide registry, and pumps inline every frame, paused or not. Started with
+## `-- --playtest SCRIPT`, it runs that playtest instead and quits (runtime/playtest/playtest_feed.gd).
+## Its whole preload closure is export-clean.
 
 const ChannelEndpoint := preload("res://addons/godot_live_mcp/transport/channel_endpoint.gd")
 const CommandRegistry := preload("res://addons/godot_live_mcp/dispatch/command_registry.gd")
@@ -18,7 +17,6 @@ const LogBuffer := preload("res://addons/godot_live_mcp/diagnostics/log_buffer.g
 const TimeControl := preload("res://addons/godot_live_mcp/runtime/time_control.gd")
 const DebugFrames := preload("res://addons/godot_live_mcp/runtime/debug_frames.gd")
 const ParentWatch := preload("res://addons/godot_live_mcp/instances/parent_watch.gd")
-const HelperProcess := preload("res://addons/godot_live_mcp/instances/helper_process.gd")
 const PlaytestFeed := preload("res://addons/godot_live_mcp/runtime/playtest/playtest_feed.gd")
 
 ## Answers are never bigger than this: the runtime ignores the editor's buffer setting.
@@ -33,18 +31,7 @@ var _router: RuntimeRouter
 var _parent_watch: ParentWatch
 
 
-## Whether this process should serve at all: a game run from an editor build, nothing else (not a
-## helper process such as a test run the server started).
-static func should_serve() -> bool:
-	if Engine.is_editor_hint() or not OS.has_feature("editor") or HelperProcess.is_helper():
-		return false
-	return not "--check-only" in OS.get_cmdline_args()
-
-
 func _enter_tree() -> void:
-	if not should_serve():
-		set_process(false)
-		return
 	process_mode = Node.PROCESS_MODE_ALWAYS
 	if not PlaytestFeed.is_requested():  # a playtest reports through its own feed, not a log tail
 		_log_buffer.open_tail(GameKey.log_path(GameKey.own_id()))
@@ -53,8 +40,6 @@ func _enter_tree() -> void:
 
 
 func _ready() -> void:
-	if not should_serve():
-		return
 	_parent_watch = ParentWatch.new()
 	var clock: TimeControl = TimeControl.new()
 	clock.name = "Clock"
@@ -87,8 +72,6 @@ func _process(_delta: float) -> void:
 
 ## A clean exit withdraws the entry: the editor tells a normal end from a crash by it.
 func _exit_tree() -> void:
-	if not should_serve():
-		return
 	if _state != null:
 		_state.release()
 	_endpoint.close()
