@@ -18,7 +18,6 @@ static func should_serve() -> bool:
 
 
 func _enter_tree() -> void:
-	set_process(false)
 	if should_serve() and get_child_count() == 0:
 		var channel: Node = (load(GAME_SERVER) as GDScript).new()
 		channel.name = "Channel"
