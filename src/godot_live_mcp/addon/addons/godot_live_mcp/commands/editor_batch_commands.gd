@@ -1,13 +1,12 @@
 @tool
-extends RefCounted
+extends "res://addons/godot_live_mcp/core/editor_module.gd"
 ## editor.batch: editor tools called in order as one undo action. Every step is checked before any
 ## runs; the first failure undoes what the earlier steps did, so the scenes, the files and the undo
 ## history are as they were. The handler gets the registry whose commands the steps call (weakly:
-## the registry holds the handler), see register().
+## the registry holds the handler): CALLS_REGISTRY, see dispatch/lazy_module.gd; and the editor's
+## undo ledger, which collects the steps' actions, through its services.
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
-const EditorBatchCommands := preload("res://addons/godot_live_mcp/commands/editor_batch_commands.gd")
-const Declarations := preload("res://addons/godot_live_mcp/dispatch/declarations.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const CommandRegistry := preload("res://addons/godot_live_mcp/dispatch/command_registry.gd")
 const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
@@ -17,6 +16,7 @@ const StepReferences := preload("res://addons/godot_live_mcp/authoring/step_refe
 const StepLine := preload("res://addons/godot_live_mcp/commands/editor_batch_line.gd")
 
 const GROUP := "editor"
+const CALLS_REGISTRY := true
 const MAX_STEPS := 64
 const ARGUMENTS := {
 	"type": "object",
@@ -62,16 +62,8 @@ const COMMANDS := {
 }
 
 
-## Adds editor.batch to registry, its handler bound to it and to the editor's undo ledger.
-static func register(registry: CommandRegistry, undo: UndoLedger) -> void:
-	for name: String in COMMANDS:
-		var options: MCPToolkitCommandOptions = Declarations.options_for(COMMANDS[name], GROUP, "editor")
-		registry.add_declared(name, Callable(EditorBatchCommands, "batch").bind(weakref(registry), undo), options)
-
-
-static func batch(
-	params: CommandParams, context: MCPToolkitToolContext, registry_ref: WeakRef, undo: UndoLedger
-) -> Result:
+func batch(params: CommandParams, context: MCPToolkitToolContext, registry_ref: WeakRef) -> Result:
+	var undo: UndoLedger = _services.undo
 	if undo.is_collecting():
 		return Result.fail("INVALID_OPERATION", "editor_batch cannot run inside another batch.")
 	var registry: CommandRegistry = registry_ref.get_ref() as CommandRegistry

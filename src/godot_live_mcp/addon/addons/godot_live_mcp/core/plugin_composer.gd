@@ -7,23 +7,21 @@ const EditorServices := preload("res://addons/godot_live_mcp/core/editor_service
 const EditorServer := preload("res://addons/godot_live_mcp/transport/editor_server.gd")
 const CommandRegistry := preload("res://addons/godot_live_mcp/dispatch/command_registry.gd")
 const BuiltinCommands := preload("res://addons/godot_live_mcp/commands/builtin_commands.gd")
-const EditorModule := preload("res://addons/godot_live_mcp/core/editor_module.gd")
 const ExtensionLoader := preload("res://addons/godot_live_mcp/extensions/extension_loader.gd")
-const StatusDock := preload("res://addons/godot_live_mcp/dock/status_dock.gd")
 const GameDebugger := preload("res://addons/godot_live_mcp/debugger/game_debugger.gd")
+## Loaded only by an editor that shows it (not a headless one).
+const STATUS_DOCK := "res://addons/godot_live_mcp/dock/status_dock.gd"
 
 
 class Handle:
 	extends RefCounted
 	var services: EditorServices
 	var registry: CommandRegistry
-	## The command modules built with services; the registry's handlers are bound to them.
-	var modules: Array[EditorModule] = []
 	var server: EditorServer
 	var extensions: ExtensionLoader
 	var host: EditorPlugin
 	## Null in a headless editor.
-	var dock: StatusDock
+	var dock: Control
 
 	## Reverse of compose(): take the dock away, stop listening, unload extensions, detach the
 	## debugger and the server node, drop the registry and its modules, give the engine's servers
@@ -47,7 +45,6 @@ class Handle:
 			server.free()
 			server = null
 		registry = null
-		modules.clear()
 		services.engine_servers.restore()
 		host.remove_child(services.engine_servers)
 		services.engine_servers.free()
@@ -66,7 +63,7 @@ static func compose(host: Node) -> Handle:
 	host.add_child(handle.services.engine_servers)
 	handle.services.engine_servers.close_at_start(host.get_parent())
 	handle.registry = CommandRegistry.new()
-	handle.modules = BuiltinCommands.register_all(handle.registry, handle.services)
+	BuiltinCommands.register_all(handle.registry, handle.services)
 	handle.server = EditorServer.new(handle.registry, handle.services)
 	host.add_child(handle.server)
 	_attach_debugger(handle)
@@ -74,7 +71,7 @@ static func compose(host: Node) -> Handle:
 	handle.extensions.start()
 	handle.server.start()
 	if DisplayServer.get_name() != "headless":
-		handle.dock = StatusDock.new(handle.server, handle.extensions)
+		handle.dock = (load(STATUS_DOCK) as GDScript).new(handle.server, handle.extensions)
 		handle.host.add_control_to_dock(EditorPlugin.DOCK_SLOT_RIGHT_UL, handle.dock)
 	return handle
 

@@ -15,7 +15,8 @@ signal changed(summary: Dictionary)
 
 const BreakpointList := preload("res://addons/godot_live_mcp/debugger/breakpoint_list.gd")
 const DebugFrames := preload("res://addons/godot_live_mcp/runtime/debug_frames.gd")
-const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
+## Loaded with the first value shown, not with the editor (ADR 0006).
+const COERCION := "res://addons/godot_live_mcp/contract/coercion.gd"
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const ExitWatch := preload("res://addons/godot_live_mcp/diagnostics/exit_watch.gd")
 
@@ -307,7 +308,7 @@ static func _is_static_frame(frame: Dictionary) -> bool:
 static func _json(value: Variant) -> Variant:
 	if value is EncodedObjectAsID:
 		return {"type": "Object", "object_id": (value as EncodedObjectAsID).object_id}
-	return Coercion.to_json(value)
+	return (load(COERCION) as Script).call("to_json", value)
 
 
 static func _wait_for(condition: Callable, timeout_ms: int) -> void:

@@ -46,20 +46,43 @@ const MARKS := {
 static func register_module(
 	registry: CommandRegistry, module: Script, target: Object = null, describe_only: bool = false, targets := Callable()
 ) -> void:
+	var handlers: Callable = _method_of.bind(target if target != null else module)
+	register_record(registry, record_of(module), handlers, describe_only, targets)
+
+
+## What a module declares (its path and COMMANDS, DEFAULTS, GROUP, CHANNEL): plain data, cacheable.
+static func record_of(module: Script) -> Dictionary:
 	var constants: Dictionary = module.get_script_constant_map()
-	var commands: Dictionary = constants.get("COMMANDS", {})
-	var channel: String = str(constants.get("CHANNEL", "editor"))
-	var group: String = str(constants.get("GROUP", ""))
-	var defaults: Dictionary = constants.get("DEFAULTS", {})
+	var record: Dictionary = {"path": module.resource_path}
+	for key: String in ["COMMANDS", "DEFAULTS", "GROUP", "CHANNEL"]:
+		if constants.has(key):
+			record[key] = constants[key]
+	return record
+
+
+## Adds a record's commands; handler_for(run, cancellable, targeted) gives the handler of each, which
+## targets wraps when its declaration names a target (the handler then takes the target too).
+static func register_record(
+	registry: CommandRegistry,
+	record: Dictionary,
+	handler_for: Callable,
+	describe_only: bool = false,
+	targets := Callable()
+) -> void:
+	var commands: Dictionary = record.get("COMMANDS", {})
+	var defaults: Dictionary = record.get("DEFAULTS", {})
 	for name: String in commands:
 		var spec: Dictionary = defaults.merged(commands[name], true)
-		var options: MCPToolkitCommandOptions = options_for(spec, group, channel)
+		var options: MCPToolkitCommandOptions = options_for(
+			spec, str(record.get("GROUP", "")), str(record.get("CHANNEL", "editor"))
+		)
 		var run: String = str(spec.get("run", name.get_slice(".", 1)))
-		var handler: Callable = Callable(target if target != null else module, run)
-		if str(spec.get("target", "")) != "":
-			handler = targets.call(str(spec["target"]), handler, name.get_slice(".", 1), options.cancellable)
-		if describe_only:
-			handler = _runtime_only.bind(name)
+		var target: String = str(spec.get("target", "")) if not describe_only else ""
+		var handler: Callable = (
+			_runtime_only.bind(name) if describe_only else handler_for.call(run, options.cancellable, target != "")
+		)
+		if target != "":
+			handler = targets.call(target, handler, name.get_slice(".", 1), options.cancellable)
 		registry.add_declared(name, handler, options)
 
 
@@ -99,6 +122,10 @@ static func options_for(spec: Dictionary, default_group: String, channel: String
 	if channel == RUNTIME:
 		options.mark_scene_independent()
 	return options
+
+
+static func _method_of(run: String, _cancellable: bool, _targeted: bool, target: Object) -> Callable:
+	return Callable(target, run)
 
 
 static func _runtime_only(_params: Variant, name: String) -> Result:

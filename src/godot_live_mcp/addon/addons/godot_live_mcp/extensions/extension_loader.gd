@@ -7,7 +7,8 @@ extends RefCounted
 ## the watcher calls it after filesystem changes, extensions.refresh on request.
 
 const CommandTable := preload("res://addons/godot_live_mcp/dispatch/command_registry.gd")
-const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
+## Loaded with the first rescan, not with the editor (ADR 0006).
+const PROJECT_FILES := "res://addons/godot_live_mcp/authoring/project_files.gd"
 const Declarations := preload("res://addons/godot_live_mcp/dispatch/declarations.gd")
 const EditorServer := preload("res://addons/godot_live_mcp/transport/editor_server.gd")
 const ExtensionCandidates := preload("res://addons/godot_live_mcp/extensions/extension_candidates.gd")
@@ -141,7 +142,7 @@ static func _scan() -> void:
 	var scanned: Array[bool] = [false]
 	var note: Callable = func() -> void: scanned[0] = true
 	filesystem.filesystem_changed.connect(note, CONNECT_ONE_SHOT)
-	if ProjectFiles.request_scan():
+	if (load(PROJECT_FILES) as Script).call("request_scan"):
 		var deadline: int = Time.get_ticks_msec() + SCAN_WAIT_MS
 		while not scanned[0] and Time.get_ticks_msec() < deadline:
 			await (Engine.get_main_loop() as SceneTree).process_frame

@@ -6,7 +6,8 @@ extends RefCounted
 ## request's id. The engine's own answer to the same question comes without a request id and mixed
 ## with the debugger panel's own requests, so it cannot be matched to a call.
 
-const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
+## Loaded with the first frame asked for: the editor preloads this script at start (ADR 0006).
+const COERCION := "res://addons/godot_live_mcp/contract/coercion.gd"
 
 const CAPTURE := "mcp_debug"
 ## A value whose JSON is longer is given as the start of its text.
@@ -70,6 +71,6 @@ static func _members(trace: ScriptBacktrace, frame: int) -> Dictionary:
 
 
 static func _json(value: Variant) -> Variant:
-	var encoded: Variant = Coercion.to_json(value)
+	var encoded: Variant = (load(COERCION) as Script).call("to_json", value)
 	var text: String = JSON.stringify(encoded)
 	return encoded if text.length() <= MAX_VALUE_CHARS else text.left(MAX_VALUE_CHARS) + "…"
