@@ -81,7 +81,7 @@ static func register_record(
 		var handler: Callable = (
 			_runtime_only.bind(name) if describe_only else handler_for.call(run, options.cancellable, target != "")
 		)
-		if target != "":
+		if target != "" and targets.is_valid():  # a reader that only describes passes none
 			handler = targets.call(target, handler, name.get_slice(".", 1), options.cancellable)
 		registry.add_declared(name, handler, options)
 
