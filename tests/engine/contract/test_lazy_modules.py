@@ -15,7 +15,7 @@ from tests.engine.harness import EngineEditor, copy_demo_project, mcp_client, st
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
 ADDON = "res://addons/godot_live_mcp/"
-CLASSDB_MODULE = ADDON + "commands/classdb_commands.gd"
+CLASSDB_MODULE = ADDON + "commands/classdb/classdb_commands.gd"
 
 # Registers the built-ins the lazy way (from the cache) and by loading every module as the reference,
 # and names the commands whose catalogue entries differ.

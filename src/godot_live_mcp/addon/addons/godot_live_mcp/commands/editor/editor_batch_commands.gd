@@ -13,7 +13,7 @@ const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd"
 const UndoBatch := preload("res://addons/godot_live_mcp/authoring/undo_batch.gd")
 const UndoLedger := preload("res://addons/godot_live_mcp/authoring/undo_ledger.gd")
 const StepReferences := preload("res://addons/godot_live_mcp/authoring/step_references.gd")
-const StepLine := preload("res://addons/godot_live_mcp/commands/editor_batch_line.gd")
+const StepLine := preload("res://addons/godot_live_mcp/commands/editor/editor_batch_line.gd")
 
 const GROUP := "editor"
 const CALLS_REGISTRY := true

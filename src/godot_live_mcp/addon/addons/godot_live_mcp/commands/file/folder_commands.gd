@@ -10,7 +10,7 @@ const PathGuard := preload("res://addons/godot_live_mcp/security/path_guard.gd")
 const SecretFiles := preload("res://addons/godot_live_mcp/security/secret_files.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
-const FolderCommands := preload("res://addons/godot_live_mcp/commands/folder_commands.gd")
+const FolderCommands := preload("res://addons/godot_live_mcp/commands/file/folder_commands.gd")
 
 const GROUP := "file"
 const DEFAULTS := {"marks": "idempotent scene_independent", "guard": ["path"]}
