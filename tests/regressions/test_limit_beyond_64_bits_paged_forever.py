@@ -57,8 +57,9 @@ def integer_fields(schema: Any, path: str = "") -> list[tuple[str, dict[str, Any
 
 
 # Paged tools with no required argument that still need something a schema cannot require: one of two
-# targets (a file or a node), or a test framework in the project. Their paging is tested in their modules.
-NEED_A_TARGET = {"shader_list_uniforms", "sprite_get_frames", "test_list"}
+# targets (a file or a node), a test framework in the project, or a script (inline or a path), and that
+# run games. Their paging is tested in their modules.
+NEED_A_TARGET = {"shader_list_uniforms", "sprite_get_frames", "test_list", "playtest_sweep"}
 
 
 def paging_tools(tools: list[types.Tool]) -> list[str]:

@@ -69,7 +69,8 @@ static func find(params: CommandParams, target: CommandTarget) -> Result:
 		var node: Node = entry["node"]
 		if filter.matches(node):
 			entries.append(NodeListing.Entry.new(node, NodeLookup.path_of(root, node), entry["depth"]))
-	return Result.of(NodeListing.page(entries, params, "matches", {}, root))
+	# The scene in the page's own fields: the page is cut to its size cap with them counted.
+	return Result.of(NodeListing.page(entries, params, "matches", {"scene": target.scene_path}, root))
 
 
 static func get_selection(_params: CommandParams) -> Result:

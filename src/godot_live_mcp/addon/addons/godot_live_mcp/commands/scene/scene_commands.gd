@@ -68,7 +68,8 @@ static func get_tree(params: CommandParams, target: CommandTarget) -> Result:
 		var node: Node = entry["node"]
 		if filter.matches(node):
 			entries.append(NodeListing.Entry.new(node, NodeLookup.path_of(target.root, node), entry["depth"]))
-	var fields: Dictionary = {"root_type": target.root.get_class()}
+	# The scene in the page's own fields: the page is cut to its size cap with them counted.
+	var fields: Dictionary = {"scene": target.scene_path, "root_type": target.root.get_class()}
 	return Result.of(NodeListing.page(entries, params, "nodes", fields, target.root))
 
 
