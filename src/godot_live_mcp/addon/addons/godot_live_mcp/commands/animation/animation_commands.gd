@@ -205,18 +205,6 @@ static func get_keys(params: CommandParams, player: CommandTarget) -> Result:
 	return Result.of(page)
 
 
-## NOT_FOUND unless track is an index of target's animation.
-static func check_track(target: PlayerAnimation, track: int) -> Result:
-	var count: int = target.animation.get_track_count()
-	if track >= 0 and track < count:
-		return Result.of(track)
-	return Result.fail(
-		"NOT_FOUND",
-		"Animation '%s' has no track %d (it has %d)." % [target.name, track, count],
-		"animation_get lists the tracks with their indices."
-	)
-
-
 static func _track_with_keys(animation: Animation, track: int) -> Dictionary:
 	var described: Dictionary = AnimationKeys.describe_track(animation, track)
 	var keys: Array[Dictionary] = []
