@@ -11,8 +11,6 @@ Copies the demo project to a temporary folder, imports it once, then runs seeded
 from __future__ import annotations
 
 import argparse
-import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -23,10 +21,12 @@ from rich.console import Console
 from rich.table import Table
 
 from godot_live_mcp.godot.locator import find_godot
-from godot_live_mcp.instances.addon_install import install_addon
 from godot_live_mcp.playtest_farm import Axis, LocalPool, RandomInput, Sweep, SweepReport, default_workers
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from bench.support.imported_demo import imported_demo  # noqa: E402
+
 FRAMES = 600
 POLICY = RandomInput(("move_left", "move_right", "jump"), every=10, hold=(1, 30), frames=FRAMES)
 CHECKS = {"steps": [{"do": "assert", "condition": "GameState.score >= 0"}]}
@@ -51,12 +51,7 @@ def main() -> int:
     godot = find_godot().path
     with tempfile.TemporaryDirectory(prefix="bench-farm-") as temp:
         folder = Path(temp)
-        project = folder / "demo_project"
-        shutil.copytree(ROOT / "examples" / "demo_project", project, ignore=shutil.ignore_patterns(".godot"))
-        install_addon(project)
-        subprocess.run(
-            [str(godot), "--headless", "--path", str(project), "--import"], capture_output=True, check=False
-        )
+        project = imported_demo(godot, folder)
         table = Table("sweep", "runs", "workers", "wall s", "runs/min", "passed")
         rates: dict[int, float] = {}
         tables: list[list[dict[str, object]]] = []

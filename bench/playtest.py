@@ -12,7 +12,6 @@ plain frames with and without three watches read every frame (what watching cost
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -24,10 +23,10 @@ from rich.console import Console
 from rich.table import Table
 
 from godot_live_mcp.godot.locator import find_godot
-from godot_live_mcp.instances.addon_install import install_addon
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from bench.support.imported_demo import imported_demo  # noqa: E402
 from tests.engine.runtime.playtest_scripts import COIN_JUMP  # noqa: E402
 
 WATCHES = ["$Player.position", "$Player.velocity", "GameState.score"]
@@ -66,12 +65,7 @@ def main() -> int:
     godot = find_godot().path
     with tempfile.TemporaryDirectory(prefix="bench-playtest-") as temp:
         folder = Path(temp)
-        project = folder / "demo_project"
-        shutil.copytree(ROOT / "examples" / "demo_project", project, ignore=shutil.ignore_patterns(".godot"))
-        install_addon(project)
-        subprocess.run(
-            [str(godot), "--headless", "--path", str(project), "--import"], capture_output=True, check=False
-        )
+        project = imported_demo(godot, folder)
         table = Table("script", "frames", "events", "result chars", "run s (2 runs)", "identical")
         differ = False
         for name, script in SCRIPTS.items():
