@@ -22,10 +22,7 @@ from rich.table import Table
 
 from godot_live_mcp.godot.locator import find_godot
 from godot_live_mcp.playtest_farm import Axis, LocalPool, RandomInput, Sweep, SweepReport, default_workers
-
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-from bench.support.imported_demo import imported_demo  # noqa: E402
+from support.imported_demo import imported_demo  # bench/ is the script's own folder
 
 FRAMES = 600
 POLICY = RandomInput(("move_left", "move_right", "jump"), every=10, hold=(1, 30), frames=FRAMES)

@@ -26,8 +26,9 @@ from godot_live_mcp.godot.locator import find_godot
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from bench.support.imported_demo import imported_demo  # noqa: E402
 from tests.engine.runtime.playtest_scripts import COIN_JUMP  # noqa: E402
+
+from support.imported_demo import imported_demo  # noqa: E402  bench/ is the script's own folder
 
 WATCHES = ["$Player.position", "$Player.velocity", "GameState.score"]
 SCRIPTS: dict[str, dict[str, Any]] = {
