@@ -126,7 +126,10 @@ def run_sweep(
         verdict, label = record.outcome.verdict, record.variant.label()
         click.echo(f"[{done}/{runs}] run {record.variant.index} {verdict}: {label}", err=True)
 
-    records = anyio.run(pool.run, sweep, progress)
+    try:
+        records = anyio.run(pool.run, sweep, progress)
+    except SweepError as error:  # a recording that cannot be read: found before any game starts
+        raise click.UsageError(str(error)) from error
     report = SweepReport(records, list(options.metrics))
     if as_json:
         summary = {"passed": report.passed, "runs": report.rows(), "pass_rates": report.pass_rates()}
@@ -140,9 +143,10 @@ def _axis(kind: str, text: str, option: str) -> Axis:
     name, equals, values = text.partition("=")
     if not equals or not name or not values:
         raise click.UsageError(f"{option} {text!r}: write NAME=V1,V2, e.g. Player:speed=150,180.")
-    if kind == "set" and ":" not in name:
-        raise click.UsageError(f"{option} {text!r}: name the node and its property as NODE:PROPERTY.")
-    return Axis(kind, name, tuple(_value(v) for v in values.split(",")))
+    try:
+        return Axis.of(kind, name, [_value(v) for v in values.split(",")])
+    except SweepError as error:
+        raise click.UsageError(f"{option}: {error}") from error
 
 
 def _value(text: str) -> Any:

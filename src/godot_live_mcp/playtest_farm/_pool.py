@@ -7,6 +7,7 @@ import os
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import anyio
 
@@ -60,22 +61,22 @@ class LocalPool:
         self, sweep: Sweep, on_finished: Callable[[RunRecord, int, int], Awaitable[None]] | None = None
     ) -> list[RunRecord]:
         """Every variant's run, in variant order; ``on_finished(record, done, total)`` as each ends.
-        Cancelled, it stops every game it started."""
-        variants = sweep.variants()
+        Cancelled, it stops every game it started. SweepError before any game when a run's script
+        cannot be made."""
+        runs = sweep.runs()
         records: dict[int, RunRecord] = {}
         limiter = anyio.CapacityLimiter(self.workers)
 
-        async def one(variant: Variant) -> None:
+        async def one(variant: Variant, script: dict[str, Any]) -> None:
             async with limiter:
-                script = sweep.script_for(variant)
                 folder = self.folder / f"run-{variant.index:04d}"
                 game = GameRun(self.godot, self.project, folder, self.frame_limit, self.wall_limit_s)
                 record = RunRecord(variant, await game.play(script))
             records[variant.index] = record
             if on_finished is not None:
-                await on_finished(record, len(records), len(variants))
+                await on_finished(record, len(records), len(runs))
 
         async with anyio.create_task_group() as group:
-            for variant in variants:
-                group.start_soon(one, variant)
-        return [records[v.index] for v in variants]
+            for variant, script in runs:
+                group.start_soon(one, variant, script)
+        return [records[variant.index] for variant, _ in runs]

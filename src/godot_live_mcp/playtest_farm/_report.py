@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from godot_live_mcp.playtest_farm._pool import RunRecord
+from godot_live_mcp.playtest_farm._sweep import value_text
 
 __all__ = ["SweepReport"]
 
-_ERROR_KINDS = ("error",)
 _SOURCE_SUFFIX = re.compile(r"\s+\(at res://.*\)$")  # where the error was raised: "(at res://x.gd:3 in f())"
 
 
@@ -61,7 +61,7 @@ class SweepReport:
         for name in names:  # axis by axis, each value in the order its runs came
             for record in self.records:
                 value = record.variant.choice[name]
-                key = f"{name}={_text(value)}"
+                key = f"{name}={value_text(value)}"
                 tally[key][0] += int(record.outcome.passed)
                 tally[key][1] += 1
         return {key: f"{done}/{runs}" for key, (done, runs) in tally.items()}
@@ -73,7 +73,7 @@ class SweepReport:
             texts = {
                 _SOURCE_SUFFIX.sub("", event["text"])
                 for event in (record.outcome.result or {}).get("timeline", [])
-                if event.get("kind") in _ERROR_KINDS
+                if event.get("kind") == "error"
             }
             seen.update(texts)
         return dict(seen.most_common())
@@ -81,8 +81,9 @@ class SweepReport:
     def table(self) -> str:
         """The lines a person reads: a line a run, then the aggregate."""
         lines = [f"{'run':>4}  {'result':<8} {'frames':>6} {'errors':>6}  {'wall':>6}  variant"]
-        for row in self.rows():
-            verdict = "pass" if row["passed"] else row.get("ended", "fail").upper()
+        rows = self.rows()
+        for record, row in zip(self.records, rows, strict=True):
+            verdict = record.outcome.verdict if record.outcome.passed else record.outcome.verdict.upper()
             frames = "-" if row["frames"] is None else str(row["frames"])
             extra = "".join(f"  {name}={value}" for name, value in row.get("metrics", {}).items())
             failed = "".join(f"  failed: {condition}" for condition in row.get("failed", []))
@@ -90,12 +91,12 @@ class SweepReport:
                 f"{row['run']:>4}  {verdict:<8} {frames:>6} {row['errors']:>6}  {row['wall_s']:>5.1f}s  "
                 f"{row['variant']}{extra}{failed}"
             )
-        done = sum(1 for r in self.records if r.outcome.passed)
+        done = sum(row["passed"] for row in rows)
         lines.append(f"passed {done} of {len(self.records)} runs")
         lines += [f"  {key}: {rate}" for key, rate in self.pass_rates().items()]
         for text, count in self.distinct_errors().items():
             lines.append(f"  error in {count} run{'' if count == 1 else 's'}: {text}")
-        lines += [f"  replay run {row['run']}: {row['script']}" for row in self.rows() if "script" in row]
+        lines += [f"  replay run {row['run']}: {row['script']}" for row in rows if "script" in row]
         return "\n".join(lines)
 
 
@@ -109,8 +110,3 @@ def _final_values(result: dict[str, Any], metrics: list[str]) -> dict[str, str]:
         if name in metrics:
             values[name] = value
     return {name: values[name] for name in metrics if name in values}
-
-
-def _text(value: Any) -> str:
-    text = str(value)
-    return text.rsplit("/", 1)[-1] if text.endswith(".json") else text

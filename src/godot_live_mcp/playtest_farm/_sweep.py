@@ -31,6 +31,17 @@ class Axis:
     name: str
     values: tuple[Any, ...]
 
+    @classmethod
+    def of(cls, kind: str, name: str, values: Any) -> Axis:
+        """The axis, or SweepError naming what is wrong with it (the command line and the tool alike)."""
+        if not isinstance(values, list | tuple) or not values:
+            raise SweepError(f"{kind} {name!r}: give a list of values, e.g. [150, 180].")
+        if kind == "set" and ":" not in name:
+            raise SweepError(
+                f"set {name!r}: name the node and its property as NODE:PROPERTY, e.g. Player:speed."
+            )
+        return cls(kind, name, tuple(values))
+
 
 @dataclass(frozen=True)
 class Variant:
@@ -40,7 +51,7 @@ class Variant:
     choice: dict[str, Any]
 
     def label(self) -> str:
-        return " ".join(f"{name}={_short(value)}" for name, value in self.choice.items()) or "base"
+        return " ".join(f"{name}={value_text(value)}" for name, value in self.choice.items()) or "base"
 
 
 @dataclass
@@ -57,6 +68,10 @@ class Sweep:
         """Every variant, in a fixed order: the same sweep gives the same list."""
         if self.combine not in COMBINES:
             raise SweepError(f"combine: '{self.combine}' is not one of {', '.join(COMBINES)}.")
+        if {"recording", "seed"} <= {axis.kind for axis in self.axes}:
+            raise SweepError(
+                "A run's input is a recording or seeded random input, not both: sweep them apart."
+            )
         names = [axis.name for axis in self.axes]
         if self.combine == "product":
             rows = list(itertools.product(*(axis.values for axis in self.axes)))
@@ -67,7 +82,20 @@ class Sweep:
             rows = list(zip(*(axis.values for axis in self.axes), strict=True))
         return [Variant(i, dict(zip(names, row, strict=True))) for i, row in enumerate(rows or [()])]
 
-    def script_for(self, variant: Variant) -> dict[str, Any]:
+    def runs(self) -> list[tuple[Variant, dict[str, Any]]]:
+        """Every variant with the script its run plays, all made before any game starts: a recording
+        that cannot be read stops the sweep here, and each is read once."""
+        recordings = {
+            value: _recording_steps(Path(value))
+            for axis in self.axes
+            if axis.kind == "recording"
+            for value in axis.values
+        }
+        return [(variant, self.script_for(variant, recordings)) for variant in self.variants()]
+
+    def script_for(
+        self, variant: Variant, recordings: dict[str, list[dict[str, Any]]] | None = None
+    ) -> dict[str, Any]:
         """The script the variant's run plays: its property and setting changes at frame 0, then its
         input (a recording's steps or seeded random input), then the base script's steps."""
         prelude: list[dict[str, Any]] = []
@@ -80,7 +108,7 @@ class Sweep:
             elif axis.kind == "setting":
                 prelude.append({"do": "set", "setting": axis.name, "value": value})
             elif axis.kind == "recording":
-                feed = _recording_steps(Path(value))
+                feed = recordings[value] if recordings is not None else _recording_steps(Path(value))
             elif axis.kind == "seed":
                 assert self.random_input is not None
                 feed = self.random_input.steps(int(value))
@@ -102,6 +130,7 @@ def _recording_steps(path: Path) -> list[dict[str, Any]]:
     return [dict(step) for step in steps]
 
 
-def _short(value: Any) -> str:
+def value_text(value: Any) -> str:
+    """A variant's value as the table shows it: a recording by its file name, else its JSON."""
     text = Path(value).name if isinstance(value, str) and value.endswith(".json") else json.dumps(value)
     return text.strip('"')

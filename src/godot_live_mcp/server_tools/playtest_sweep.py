@@ -40,8 +40,8 @@ async def _sweep(call: ServerCall) -> JsonObject:
         raise ToolError(
             ErrorCode.INVALID_OPERATION, "The project was never imported.", "Open it in the editor once."
         )
-    sweep = _sweep_of(call.arguments, project)
     try:
+        sweep = _sweep_of(call.arguments, project)
         total = len(sweep.variants())
     except SweepError as error:
         raise ToolError(ErrorCode.INVALID_PARAMS, str(error)) from None
@@ -60,7 +60,10 @@ async def _sweep(call: ServerCall) -> JsonObject:
             message = f"run {record.variant.index} {record.outcome.verdict}: {record.variant.label()}"
             await call.listeners.on_progress(ProgressEvent(done, runs, message))
 
-    report = SweepReport(await pool.run(sweep, finished), sweep.metrics)
+    try:
+        report = SweepReport(await pool.run(sweep, finished), sweep.metrics)
+    except SweepError as error:  # a recording that cannot be read: found before any game starts
+        raise ToolError(ErrorCode.INVALID_PARAMS, str(error)) from None
     rows: list[JsonValue] = list(report.rows())
     answer: JsonObject = {"passed": report.passed, "folder": str(folder)}
     answer |= {"pass_rates": dict(report.pass_rates()), "errors": dict(report.distinct_errors())}
@@ -69,8 +72,8 @@ async def _sweep(call: ServerCall) -> JsonObject:
 
 def _sweep_of(arguments: JsonObject, project: Path) -> Sweep:
     """The sweep the arguments describe, every path kept inside the project."""
-    axes = [_axis("set", name, values) for name, values in _object(arguments, "set").items()]
-    axes += [_axis("setting", name, values) for name, values in _object(arguments, "settings").items()]
+    axes = [Axis.of("set", name, values) for name, values in _object(arguments, "set").items()]
+    axes += [Axis.of("setting", name, values) for name, values in _object(arguments, "settings").items()]
     recordings = arguments.get("recordings") or []
     if recordings:
         files = tuple(str(project_file(project, str(path))) for path in recordings)  # type: ignore[union-attr]
@@ -100,16 +103,6 @@ def _script(arguments: JsonObject, project: Path) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ToolError(ErrorCode.INVALID_PARAMS, f"{path} holds no playtest script (an object with steps).")
     return data
-
-
-def _axis(kind: str, name: str, values: JsonValue) -> Axis:
-    if not isinstance(values, list) or not values:
-        raise ToolError(ErrorCode.INVALID_PARAMS, f"{kind} {name!r}: give a list of values, e.g. [150, 180].")
-    if kind == "set" and ":" not in name:
-        raise ToolError(
-            ErrorCode.INVALID_PARAMS, f"set {name!r}: name it NODE:PROPERTY, e.g. 'Player:speed'."
-        )
-    return Axis(kind, name, tuple(values))
 
 
 def _policy(given: dict[str, JsonValue]) -> RandomInput:

@@ -98,3 +98,27 @@ def test_a_policy_without_actions_or_with_a_bad_hold_is_refused() -> None:
         RandomInput(())
     with pytest.raises(ValueError, match="hold"):
         RandomInput(("jump",), hold=(5, 2))
+
+
+def test_every_run_script_is_made_before_any_game_and_a_bad_recording_stops_the_sweep(tmp_path: Path) -> None:
+    good, bad = tmp_path / "good.json", tmp_path / "bad.json"
+    good.write_text(json.dumps({"steps": [{"do": "step", "frames": 5}]}))
+    bad.write_text("{}")
+    sweep = Sweep(BASE, [Axis("recording", "recording", (str(good),)), Axis("set", "Player:speed", (1, 2))])
+    assert [script["steps"][1] for _, script in sweep.runs()] == [{"do": "step", "frames": 5}] * 2
+    with pytest.raises(SweepError, match=r"bad\.json"):
+        Sweep(BASE, [Axis("recording", "recording", (str(good), str(bad)))]).runs()
+
+
+def test_an_axis_needs_values_and_a_property_axis_names_its_node() -> None:
+    assert Axis.of("set", "Player:speed", [150, 210]) == Axis("set", "Player:speed", (150, 210))
+    with pytest.raises(SweepError, match="give a list of values"):
+        Axis.of("setting", "game/lives", [])
+    with pytest.raises(SweepError, match="NODE:PROPERTY"):
+        Axis.of("set", "speed", [1])
+
+
+def test_a_recording_and_random_input_do_not_share_a_run() -> None:
+    axes = [Axis("recording", "recording", ("a.json",)), Axis("seed", "seed", (1,))]
+    with pytest.raises(SweepError, match="not both"):
+        Sweep(BASE, axes, random_input=RandomInput(("jump",))).variants()
