@@ -16,12 +16,12 @@ from godot_live_mcp.playtest_farm import (
     Axis,
     LocalPool,
     RandomInput,
+    RunRecord,
     Sweep,
     SweepError,
     SweepReport,
     default_workers,
 )
-from godot_live_mcp.playtest_farm._pool import RunRecord
 
 __all__ = ["SweepOptions", "run_sweep", "sweep_options"]
 
@@ -114,26 +114,19 @@ def run_sweep(
 ) -> int:
     """Runs the sweep, printing a line as each run ends; exit code 0 only when every run passed."""
     try:
-        sweep = options.sweep(script)
-        total = len(sweep.variants())
+        runs = options.sweep(script).runs()
     except SweepError as error:
         raise click.UsageError(str(error)) from error
     workers = options.workers or default_workers()
     pool = LocalPool(godot, project, folder, workers, options.wall_limit, options.frame_limit)
-    click.echo(f"{total} runs, {workers} at once, in {folder}", err=True)
+    click.echo(f"{len(runs)} runs, {workers} at once, in {folder}", err=True)
 
-    async def progress(record: RunRecord, done: int, runs: int) -> None:
-        verdict, label = record.outcome.verdict, record.variant.label()
-        click.echo(f"[{done}/{runs}] run {record.variant.index} {verdict}: {label}", err=True)
+    async def progress(record: RunRecord, done: int, total: int) -> None:
+        click.echo(f"[{done}/{total}] {record.line()}", err=True)
 
-    try:
-        records = anyio.run(pool.run, sweep, progress)
-    except SweepError as error:  # a recording that cannot be read: found before any game starts
-        raise click.UsageError(str(error)) from error
-    report = SweepReport(records, list(options.metrics))
+    report = SweepReport(anyio.run(pool.run, runs, progress), list(options.metrics))
     if as_json:
-        summary = {"passed": report.passed, "runs": report.rows(), "pass_rates": report.pass_rates()}
-        click.echo(json.dumps(summary | {"errors": report.distinct_errors()}, indent=1))
+        click.echo(json.dumps(report.summary(), indent=1))
     else:
         click.echo(report.table())
     return 0 if report.passed else 1

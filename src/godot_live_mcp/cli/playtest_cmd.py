@@ -70,7 +70,7 @@ def playtest_command(
     options = SweepOptions(**sweep)
     try:
         code = (
-            _sweep(script, project, out, as_json, godot, options)
+            _sweep(script, project, out, as_json, godot, timeout, options)
             if options.wanted()
             else _play(script, project, out, as_json, godot, timeout)
         )
@@ -82,9 +82,17 @@ def playtest_command(
 
 
 def _sweep(
-    script: Path, project: Path, out: Path | None, as_json: bool, godot: str | None, options: SweepOptions
+    script: Path,
+    project: Path,
+    out: Path | None,
+    as_json: bool,
+    godot: str | None,
+    timeout: float,
+    options: SweepOptions,
 ) -> int:
-    root, binary = _prepared(project, godot, 600.0)
+    root, binary = _prepared(
+        project, godot, timeout
+    )  # the import of a fresh checkout; runs have --wall-limit
     try:
         base = json.loads(script.read_text("utf-8"))
     except ValueError as error:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import signal
 import time
 from dataclasses import dataclass, field
@@ -100,6 +101,8 @@ class GameRun:
         self, code: int | None, hung: bool, wall: float, result_file: Path, log_file: Path
     ) -> RunOutcome:
         result = _read_result(result_file)
+        if result_file.is_file():  # beside the replay copy of the script, where a person looks
+            shutil.copyfile(result_file, self.folder / "result.json")
         tail = log_file.read_text("utf-8", errors="replace").splitlines()[-_TAIL_LINES:]
         if hung:
             ended = "hung"

@@ -12,7 +12,7 @@ from typing import Any
 import anyio
 
 from godot_live_mcp.playtest_farm._game_run import GameRun, RunOutcome
-from godot_live_mcp.playtest_farm._sweep import Sweep, Variant
+from godot_live_mcp.playtest_farm._sweep import Variant
 
 __all__ = ["LocalPool", "RunRecord", "default_workers"]
 
@@ -45,6 +45,10 @@ class RunRecord:
     variant: Variant
     outcome: RunOutcome
 
+    def line(self) -> str:
+        """The progress line of a finished run: ``run 3 fail: Player:speed=150``."""
+        return f"run {self.variant.index} {self.outcome.verdict}: {self.variant.label()}"
+
 
 @dataclass(frozen=True)
 class LocalPool:
@@ -58,12 +62,12 @@ class LocalPool:
     frame_limit: int | None = None
 
     async def run(
-        self, sweep: Sweep, on_finished: Callable[[RunRecord, int, int], Awaitable[None]] | None = None
+        self,
+        runs: list[tuple[Variant, dict[str, Any]]],
+        on_finished: Callable[[RunRecord, int, int], Awaitable[None]] | None = None,
     ) -> list[RunRecord]:
-        """Every variant's run, in variant order; ``on_finished(record, done, total)`` as each ends.
-        Cancelled, it stops every game it started. SweepError before any game when a run's script
-        cannot be made."""
-        runs = sweep.runs()
+        """Each run (a variant and its script, Sweep.runs()), in variant order; ``on_finished(record,
+        done, total)`` as each ends. Cancelled, it stops every game it started."""
         records: dict[int, RunRecord] = {}
         limiter = anyio.CapacityLimiter(self.workers)
 

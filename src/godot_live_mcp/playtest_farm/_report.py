@@ -25,11 +25,20 @@ class SweepReport:
     def passed(self) -> bool:
         return all(record.outcome.passed for record in self.records)
 
-    def rows(self, with_wall: bool = True) -> list[dict[str, Any]]:
-        """One row a run (what the MCP tool returns; the wall time left out for comparing sweeps)."""
-        return [self._row(record, with_wall) for record in self.records]
+    def rows(self) -> list[dict[str, Any]]:
+        """One row a run, as the MCP tool returns it."""
+        return [self._row(record) for record in self.records]
 
-    def _row(self, record: RunRecord, with_wall: bool) -> dict[str, Any]:
+    def summary(self) -> dict[str, Any]:
+        """The whole answer as data: the verdict, a row a run, the pass rates, the distinct errors."""
+        return {
+            "passed": self.passed,
+            "runs": self.rows(),
+            "pass_rates": self.pass_rates(),
+            "errors": self.distinct_errors(),
+        }
+
+    def _row(self, record: RunRecord) -> dict[str, Any]:
         outcome, result = record.outcome, record.outcome.result or {}
         row: dict[str, Any] = {
             "run": record.variant.index,
@@ -50,8 +59,7 @@ class SweepReport:
             row["metrics"] = values
         if not outcome.passed:
             row["script"] = str(outcome.folder / "script.json")
-        if with_wall:
-            row["wall_s"] = round(outcome.wall_s, 2)
+        row["wall_s"] = round(outcome.wall_s, 2)
         return row
 
     def pass_rates(self) -> dict[str, str]:

@@ -11,7 +11,7 @@ from typing import Any
 
 from godot_live_mcp.playtest_farm._random_input import RandomInput
 
-__all__ = ["Axis", "RandomInput", "Sweep", "SweepError", "Variant"]
+__all__ = ["Axis", "Sweep", "SweepError", "Variant"]
 
 COMBINES = ("product", "list")
 
@@ -91,11 +91,9 @@ class Sweep:
             if axis.kind == "recording"
             for value in axis.values
         }
-        return [(variant, self.script_for(variant, recordings)) for variant in self.variants()]
+        return [(variant, self._script_for(variant, recordings)) for variant in self.variants()]
 
-    def script_for(
-        self, variant: Variant, recordings: dict[str, list[dict[str, Any]]] | None = None
-    ) -> dict[str, Any]:
+    def _script_for(self, variant: Variant, recordings: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
         """The script the variant's run plays: its property and setting changes at frame 0, then its
         input (a recording's steps or seeded random input), then the base script's steps."""
         prelude: list[dict[str, Any]] = []
@@ -108,7 +106,7 @@ class Sweep:
             elif axis.kind == "setting":
                 prelude.append({"do": "set", "setting": axis.name, "value": value})
             elif axis.kind == "recording":
-                feed = recordings[value] if recordings is not None else _recording_steps(Path(value))
+                feed = recordings[value]
             elif axis.kind == "seed":
                 assert self.random_input is not None
                 feed = self.random_input.steps(int(value))

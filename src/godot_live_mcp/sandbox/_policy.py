@@ -65,8 +65,8 @@ class SandboxPolicy:
 def build_policy(binary: Path, project: Path, env: Mapping[str, str]) -> SandboxPolicy:
     """The policy for ``binary`` run on ``project`` with ``env`` (whose HOME and XDG folders count);
     creates the project's user:// folder and the temporary folder, which must exist to be allowed."""
-    home = Path(env.get("HOME") or Path.home())
-    data = _xdg(env, "XDG_DATA_HOME", home / ".local" / "share") / "godot"
+    home = _home(env)
+    data = _godot_data(env)
     own_data = user_data_folder(project, env)
     config = _xdg(env, "XDG_CONFIG_HOME", home / ".config") / "godot"
     cache = _xdg(env, "XDG_CACHE_HOME", home / ".cache") / "godot"
@@ -82,9 +82,15 @@ def build_policy(binary: Path, project: Path, env: Mapping[str, str]) -> Sandbox
 
 def user_data_folder(project: Path, env: Mapping[str, str]) -> Path:
     """Where the project's user:// lies for a game run with ``env`` (Linux: under XDG_DATA_HOME)."""
-    home = Path(env.get("HOME") or Path.home())
-    data = _xdg(env, "XDG_DATA_HOME", home / ".local" / "share") / "godot"
-    return data / "app_userdata" / _user_dir_name(project)
+    return _godot_data(env) / "app_userdata" / _user_dir_name(project)
+
+
+def _home(env: Mapping[str, str]) -> Path:
+    return Path(env.get("HOME") or Path.home())
+
+
+def _godot_data(env: Mapping[str, str]) -> Path:
+    return _xdg(env, "XDG_DATA_HOME", _home(env) / ".local" / "share") / "godot"
 
 
 def _xdg(env: Mapping[str, str], name: str, default: Path) -> Path:

@@ -22,8 +22,8 @@ from godot_live_mcp.project_tests._listing import default_test_path, find_test_s
 from godot_live_mcp.project_tests._process import run_godot
 from godot_live_mcp.regular_files import read_regular_text
 from godot_live_mcp.server_tools._paging import page, page_args
+from godot_live_mcp.server_tools._playtest_sweep import COMMANDS as SWEEP_COMMANDS
 from godot_live_mcp.server_tools._spec import ServerCall, ServerGroup, ToolSpec
-from godot_live_mcp.server_tools.playtest_sweep import COMMANDS as SWEEP_COMMANDS
 
 __all__ = ["GROUP", "REPORT_CAP"]
 

@@ -43,7 +43,7 @@ def test_a_list_pairs_the_values_up_and_refuses_axes_of_unequal_length() -> None
 def test_no_axis_is_one_run_of_the_base_script() -> None:
     (only,) = Sweep(BASE).variants()
     assert only.label() == "base"
-    assert Sweep(BASE).script_for(only)["steps"] == BASE["steps"]
+    assert Sweep(BASE).runs()[0][1]["steps"] == BASE["steps"]
 
 
 def test_a_run_sets_first_then_feeds_its_recording_then_plays_the_base_steps(tmp_path: Path) -> None:
@@ -56,8 +56,7 @@ def test_a_run_sets_first_then_feeds_its_recording_then_plays_the_base_steps(tmp
         Axis("recording", "recording", (str(recording),)),
     ]
     sweep = Sweep(BASE, axes, metrics=["$Player.position.x", "GameState.score"])
-    (variant,) = sweep.variants()
-    script = sweep.script_for(variant)
+    ((variant, script),) = sweep.runs()
     assert script["steps"] == [
         {"do": "set", "node": "Player", "property": "speed", "value": 210},
         {"do": "set", "setting": "game/lives", "value": 5},
@@ -73,7 +72,7 @@ def test_a_recording_that_is_no_script_is_refused_by_its_path(tmp_path: Path) ->
     bad.write_text("[1, 2]")
     sweep = Sweep(BASE, [Axis("recording", "recording", (str(bad),))])
     with pytest.raises(SweepError, match=r"bad\.json: a recording is a playtest script"):
-        sweep.script_for(sweep.variants()[0])
+        sweep.runs()
 
 
 def test_a_seed_gives_the_same_input_every_time_and_another_seed_other_input() -> None:

@@ -5,6 +5,7 @@ Part of the ``test`` group: like ``test_run`` it runs the project's own code in 
 from __future__ import annotations
 
 import json
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -17,12 +18,12 @@ from godot_live_mcp.playtest_farm import (
     Axis,
     LocalPool,
     RandomInput,
+    RunRecord,
     Sweep,
     SweepError,
     SweepReport,
     default_workers,
 )
-from godot_live_mcp.playtest_farm._pool import RunRecord
 from godot_live_mcp.project_tests._listing import project_file
 from godot_live_mcp.server_tools._paging import page, page_args
 from godot_live_mcp.server_tools._spec import ServerCall, ToolSpec
@@ -42,32 +43,28 @@ async def _sweep(call: ServerCall) -> JsonObject:
         )
     try:
         sweep = _sweep_of(call.arguments, project)
-        total = len(sweep.variants())
+        runs = sweep.runs()
     except SweepError as error:
         raise ToolError(ErrorCode.INVALID_PARAMS, str(error)) from None
-    if total > _MAX_RUNS:
+    if len(runs) > _MAX_RUNS:
         raise ToolError(
             ErrorCode.LIMIT_EXCEEDED,
-            f"{total} runs; a sweep runs {_MAX_RUNS} at most.",
+            f"{len(runs)} runs; a sweep runs {_MAX_RUNS} at most.",
             "Fewer values or seeds.",
         )
-    folder = project / _RUNS_FOLDER / time.strftime("%Y%m%d-%H%M%S")
+    (project / _RUNS_FOLDER).mkdir(parents=True, exist_ok=True)
+    # Its own folder even when two sweeps start in the same second.
+    folder = Path(tempfile.mkdtemp(prefix=time.strftime("%Y%m%d-%H%M%S-"), dir=project / _RUNS_FOLDER))
     workers = call.integer("workers", 0) or default_workers()
     pool = LocalPool(find_godot().path, project, folder, workers, float(call.integer("wall_limit_s", 120)))
 
-    async def finished(record: RunRecord, done: int, runs: int) -> None:
+    async def finished(record: RunRecord, done: int, total: int) -> None:
         if call.listeners.on_progress is not None:
-            message = f"run {record.variant.index} {record.outcome.verdict}: {record.variant.label()}"
-            await call.listeners.on_progress(ProgressEvent(done, runs, message))
+            await call.listeners.on_progress(ProgressEvent(done, total, record.line()))
 
-    try:
-        report = SweepReport(await pool.run(sweep, finished), sweep.metrics)
-    except SweepError as error:  # a recording that cannot be read: found before any game starts
-        raise ToolError(ErrorCode.INVALID_PARAMS, str(error)) from None
-    rows: list[JsonValue] = list(report.rows())
-    answer: JsonObject = {"passed": report.passed, "folder": str(folder)}
-    answer |= {"pass_rates": dict(report.pass_rates()), "errors": dict(report.distinct_errors())}
-    return answer | page("runs", rows, call.arguments, 50)
+    summary = SweepReport(await pool.run(runs, finished), sweep.metrics).summary()
+    rows: list[JsonValue] = summary.pop("runs")
+    return summary | {"folder": str(folder)} | page("runs", rows, call.arguments, 50)
 
 
 def _sweep_of(arguments: JsonObject, project: Path) -> Sweep:
