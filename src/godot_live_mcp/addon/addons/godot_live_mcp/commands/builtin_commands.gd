@@ -89,10 +89,11 @@ static func register_all(registry: CommandRegistry, services: EditorServices = n
 	var bind_to: Callable = _target_for.bind(services)
 	for record: Dictionary in DeclarationCache.records(records):
 		if record.get("describe_only", false):
-			Declarations.register_record(registry, record, Callable(), true)
+			Declarations.register_record(registry, record, Callable())
 			continue
+		# Held in a variable: a method Callable alone does not keep the module alive until it binds itself.
 		var module: LazyModule = LazyModule.new(record["path"], registry, bind_to)
-		Declarations.register_record(registry, record, module.handler, false, CommandTarget.wrap)
+		Declarations.register_record(registry, record, module.handler, CommandTarget.wrap)
 
 
 ## Every module's declarations, in catalogue order (loads every module: what the cache saves).

@@ -13,7 +13,6 @@ const MainLoopGuard := preload("res://addons/godot_live_mcp/dispatch/main_loop_g
 const UndoLedger := preload("res://addons/godot_live_mcp/authoring/undo_ledger.gd")
 const SaveQueue := preload("res://addons/godot_live_mcp/authoring/save_queue.gd")
 const GameDebugger := preload("res://addons/godot_live_mcp/debugger/game_debugger.gd")
-const GameSession := preload("res://addons/godot_live_mcp/commands/playtest/game_session.gd")
 const EngineServers := preload("res://addons/godot_live_mcp/instances/engine_servers.gd")
 
 ## The services of the running plugin, null while it is off.
@@ -32,8 +31,6 @@ var ended_displays: Array[int] = []
 var debugger: GameDebugger = GameDebugger.new()
 ## The editor's own language server, held until a tool asks for it; a node the composer adds.
 var engine_servers: EngineServers = EngineServers.new()
-## The game this editor runs; one per editor.
-var game: GameSession = GameSession.new(debugger, main_loop, ended_displays)
 
 
 ## Builds the services and makes them current(), the log capture started before the composer builds the rest.
@@ -49,14 +46,13 @@ static func current() -> EditorServices:
 	return _current
 
 
-## Undoes open(): stops the log capture and forgets every piece of state.
+## Undoes open(): stops the log capture and is current() no more; the rest goes with the Handle.
 func dispose() -> void:
 	if _current == self:
 		_current = null
 	if editor_log != null:
 		editor_log.stop_capture()
 		editor_log = null
-	game = null
 	saves = null
 	undo = null
 

@@ -1,7 +1,7 @@
 @tool
 extends RefCounted
 ## What a declared command acts on (its table's "target"), found once before its handler runs and
-## failing with the shared error and hint (export-clean). The words:
+## failing with the shared error and hint (editor-only: it finds scenes through the scene edit). The words:
 ##   "scene"     the open scene the `scene` argument names (the active tab when absent);
 ##   "node"      and that scene's node at `node_path` ("" or "." is the root);
 ##   "node:A|B"  and that node is an A or a B (or inherits one);

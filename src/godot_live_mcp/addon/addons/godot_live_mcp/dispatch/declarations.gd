@@ -41,13 +41,13 @@ const MARKS := {
 
 ## Adds module's commands with handlers on target (the module itself for static handlers, or an
 ## instance bound to live state). describe_only publishes runtime commands whose calls the editor
-## cannot answer (the server sends those to the game). targets wraps a handler whose declaration
-## names a target (kept out of this export-clean file: finding a scene needs the editor).
+## cannot answer (the server sends those to the game).
 static func register_module(
-	registry: CommandRegistry, module: Script, target: Object = null, describe_only: bool = false, targets := Callable()
+	registry: CommandRegistry, module: Script, target: Object = null, describe_only: bool = false
 ) -> void:
-	var handlers: Callable = _method_of.bind(target if target != null else module)
-	register_record(registry, record_of(module), handlers, describe_only, targets)
+	var record: Dictionary = record_of(module)
+	record["describe_only"] = describe_only
+	register_record(registry, record, _method_of.bind(target if target != null else module))
 
 
 ## What a module declares (its path and COMMANDS, DEFAULTS, GROUP, CHANNEL): plain data, cacheable.
@@ -61,14 +61,13 @@ static func record_of(module: Script) -> Dictionary:
 
 
 ## Adds a record's commands; handler_for(run, cancellable, targeted) gives the handler of each, which
-## targets wraps when its declaration names a target (the handler then takes the target too).
+## targets wraps when its declaration names a target (the handler then takes the target too; kept out
+## of this export-clean file, finding a scene needs the editor). A record marked describe_only
+## publishes runtime commands whose calls the editor cannot answer (the server sends those to the game).
 static func register_record(
-	registry: CommandRegistry,
-	record: Dictionary,
-	handler_for: Callable,
-	describe_only: bool = false,
-	targets := Callable()
+	registry: CommandRegistry, record: Dictionary, handler_for: Callable, targets := Callable()
 ) -> void:
+	var describe_only: bool = record.get("describe_only", false)
 	var commands: Dictionary = record.get("COMMANDS", {})
 	var defaults: Dictionary = record.get("DEFAULTS", {})
 	for name: String in commands:

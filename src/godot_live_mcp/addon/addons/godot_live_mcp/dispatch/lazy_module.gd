@@ -13,6 +13,7 @@ var _registry_ref: WeakRef
 var _target_for: Callable
 var _target: Object
 var _calls_registry: bool = false
+var _methods: Dictionary = {}  # run -> its bound Callable
 
 
 ## target_for turns the loaded script into the object its handlers are called on (the script itself
@@ -32,14 +33,17 @@ func handler(run: String, cancellable: bool, targeted: bool = false) -> Callable
 	return _invoke_cancellable.bind(self, run) if cancellable else _invoke.bind(self, run)
 
 
-## The module's method run, loading the module on first use.
+## The module's method run, loading the module on first use; each method bound once.
 func bound(run: String) -> Callable:
+	if _methods.has(run):
+		return _methods[run]
 	if _target == null:
 		var module: Script = load(_path)
 		_target = _target_for.call(module)
 		_calls_registry = module.get_script_constant_map().get("CALLS_REGISTRY", false)
 	var method: Callable = Callable(_target, run)
-	return method.bind(_registry_ref) if _calls_registry else method
+	_methods[run] = method.bind(_registry_ref) if _calls_registry else method
+	return _methods[run]
 
 
 static func _invoke(arguments: Variant, module: LazyModule, run: String) -> Variant:

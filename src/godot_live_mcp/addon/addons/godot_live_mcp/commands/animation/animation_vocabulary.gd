@@ -2,8 +2,6 @@
 extends RefCounted
 ## The names tools use for the engine's animation enums, one table each, so schemas and results agree.
 
-const AnimationVocabulary := preload("res://addons/godot_live_mcp/commands/animation/animation_vocabulary.gd")
-
 const TRACK_TYPES := {
 	"value": Animation.TYPE_VALUE,
 	"position_3d": Animation.TYPE_POSITION_3D,

@@ -16,7 +16,6 @@ const END := "End"
 
 var tree: AnimationTree
 var tree_path: String
-var scene_path: String
 
 
 ## The graph of the AnimationTree a command's target is.
@@ -24,7 +23,6 @@ static func of(target: CommandTarget) -> StateMachineGraph:
 	var graph: StateMachineGraph = StateMachineGraph.new()
 	graph.tree = target.node
 	graph.tree_path = target.node_path
-	graph.scene_path = target.scene_path
 	return graph
 
 

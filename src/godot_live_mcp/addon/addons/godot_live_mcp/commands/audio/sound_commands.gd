@@ -7,7 +7,6 @@ extends RefCounted
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const PathGuard := preload("res://addons/godot_live_mcp/security/path_guard.gd")
-const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
 const FileImport := preload("res://addons/godot_live_mcp/authoring/file_import.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")

@@ -108,7 +108,7 @@ static func clear(params: CommandParams, target: CommandTarget) -> Result:
 	return _change(target, params, "Clear", _clear_all)
 
 
-## Finds the path, lets change (func(curve, params, three_d) -> Result) edit its curve (a new one when
+## Lets change (func(curve, params, three_d) -> Result) edit the target path's curve (a new one when
 ## it has none), and records the before and after curve data as one undo step.
 static func _change(target: CommandTarget, params: CommandParams, verb: String, change: Callable) -> Result:
 	var node: Node = target.node

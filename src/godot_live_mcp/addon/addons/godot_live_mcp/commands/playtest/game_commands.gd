@@ -5,6 +5,7 @@ extends "res://addons/godot_live_mcp/core/editor_module.gd"
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
+const GameSession := preload("res://addons/godot_live_mcp/commands/playtest/game_session.gd")
 
 const GROUP := "game"
 const RUN := [
@@ -67,6 +68,15 @@ const COMMANDS := {
 	},
 }
 
+## The game this editor runs, one per plugin run: made with this module, on its first call (the editor
+## does not load the game's machinery at start).
+var _game: GameSession
+
+
+func _init(services: EditorServices) -> void:
+	super(services)
+	_game = GameSession.new(services.debugger, services.main_loop, services.ended_displays)
+
 
 ## Checks the scene to run, then starts the game through the session.
 func start(params: CommandParams) -> Result:
@@ -77,12 +87,12 @@ func start(params: CommandParams) -> Result:
 		)
 	if scene != "" and (not scene.begins_with("res://") or not ResourceLoader.exists(scene, "PackedScene")):
 		return Result.fail("NOT_FOUND", "No scene at '%s'." % scene, MCPToolkitError.hint_for_param("file_path"))
-	return await _services.game.start(scene, params.flag("break_on_error"), params.flag("display"))
+	return await _game.start(scene, params.flag("break_on_error"), params.flag("display"))
 
 
 func stop(_params: CommandParams) -> Result:
-	return await _services.game.stop()
+	return await _game.stop()
 
 
 func status(_params: CommandParams) -> Result:
-	return Result.of(_services.game.status())
+	return Result.of(_game.status())
