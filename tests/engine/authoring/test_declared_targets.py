@@ -8,6 +8,7 @@ from mcp.client import Client
 
 from tests.engine.authoring._helpers import Scratch, call, call_fails
 from tests.engine.authoring._scenes import add
+from tests.engine.harness import expect_editor_error
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 
@@ -88,3 +89,20 @@ async def test_a_resource_file_that_is_missing_empty_or_of_another_class(
     other = await call_fails(tools, "ui_theme_get", {"path": shape}, "INVALID_PARAMS")
     assert other["message"] == f"'{shape}' is a RectangleShape2D, not a Theme."
     assert other["hint"] == "Pass the path of a Theme file, or make one with ui_theme_create."
+
+
+async def test_a_resource_file_the_engine_cannot_load_answers_load_failed(
+    tools: Client, scratch: Scratch
+) -> None:
+    broken = scratch.path("broken.tres")
+    expect_editor_error(r"broken\.tres|resource_format_text\.cpp")  # the loader and the scan say why
+    await call(
+        tools, "file_write", {"path": broken, "content": '[gd_resource type="Gradient"]\n[resource\nbroken'}
+    )
+    for tool, extra in [
+        ("resource_get", {}),
+        ("resource_set_property", {"properties": {}}),
+        ("gradient_get", {}),
+    ]:
+        refused = await call_fails(tools, tool, {"path": broken, **extra}, "LOAD_FAILED")
+        assert refused["message"] == f"The engine could not load '{broken}'."

@@ -38,6 +38,34 @@ static func existing_file(params: CommandParams, name: String = "path") -> Resul
 	return path
 
 
+## The resource of the existing file params[name] names (the editor's copy when it has one), when it
+## is one of classes (any class when empty): the failure of existing_file, INVALID_PARAMS for a file
+## that holds no resource or one of another class (the hint names maker, the tool that makes one),
+## or LOAD_FAILED.
+static func resource_at(
+	params: CommandParams, classes := PackedStringArray(), maker := "resource_create", name := "path"
+) -> Result:
+	var path: Result = existing_file(params, name)
+	return load_resource(path.value, classes, maker) if path.succeeded() else path
+
+
+## The resource of the file at path, checked as resource_at does.
+static func load_resource(path: String, classes := PackedStringArray(), maker := "resource_create") -> Result:
+	if not ResourceLoader.exists(path):
+		return Result.fail("INVALID_PARAMS", "'%s' is not a resource file." % path, "Use file_read.")
+	var resource: Resource = ResourceLoader.load(path)
+	if resource == null:
+		return Result.fail("LOAD_FAILED", "The engine could not load '%s'." % path)
+	if classes.is_empty() or Array(classes).any(resource.is_class):
+		return Result.of(resource)
+	var wanted: String = " or ".join(classes)
+	return Result.fail(
+		"INVALID_PARAMS",
+		"'%s' is a %s, not a %s." % [path, resource.get_class(), wanted],
+		"Pass the path of a %s file, or make one with %s." % [wanted, maker]
+	)
+
+
 ## The text of the file at path, or INVALID_PARAMS when its bytes are not UTF-8.
 static func text_of(path: String) -> Result:
 	var bytes: PackedByteArray = FileAccess.get_file_as_bytes(path)

@@ -24,17 +24,6 @@ static func savable_as(resource: Resource, path: String) -> Result:
 	)
 
 
-## The resource of the file at path (the editor's copy when it has one loaded), or INVALID_PARAMS
-## for a file that is not a resource, or LOAD_FAILED.
-static func load_resource(path: String) -> Result:
-	if not ResourceLoader.exists(path):
-		return Result.fail("INVALID_PARAMS", "'%s' is not a resource file." % path, "Use file_read.")
-	var resource: Resource = ResourceLoader.load(path)
-	if resource == null:
-		return Result.fail("LOAD_FAILED", "The engine could not load '%s'." % path)
-	return Result.of(resource)
-
-
 ## name -> engine value for the requested JSON values, or the failure of the first unknown name or
 ## bad value (nothing is applied then).
 static func coerce_all(resource: Resource, requested: Dictionary) -> Result:

@@ -93,39 +93,13 @@ func _in(scene_root: Node, wanted: String) -> Result:
 	return typed if typed.failed() else Result.of(target)
 
 
-## The resource of the file at params.path; PATH_DENIED, NOT_FOUND, or INVALID_PARAMS for a file that
-## holds no resource or one of another class.
+## The resource of the file at params.path; PATH_DENIED, NOT_FOUND, LOAD_FAILED, or INVALID_PARAMS for
+## a file that holds no resource or one of another class.
 func _resource_at(params: CommandParams) -> Result:
-	var file: Result = ProjectFiles.existing_file(params)
-	if file.failed():
-		return file
-	var file_path: String = file.value
-	var loaded: Resource = ResourceLoader.load(file_path) if ResourceLoader.exists(file_path) else null
-	if loaded == null:
-		return Result.fail("INVALID_PARAMS", "'%s' is not a resource file." % file_path, "Use file_read.")
-	if not _is_wanted(loaded):
-		return Result.fail(
-			"INVALID_PARAMS",
-			"'%s' is a %s, not a %s." % [file_path, loaded.get_class(), _wanted_classes()],
-			(
-				"Pass the path of a %s file, or make one with %s."
-				% [_wanted_classes(), _maker if _maker != "" else "resource_create"]
-			)
-		)
+	var loaded: Result = ProjectFiles.resource_at(params, _classes, _maker if _maker != "" else "resource_create")
+	if loaded.failed():
+		return loaded
 	var target: CommandTarget = CommandTarget.new()
-	target.resource = loaded
-	target.path = file_path
+	target.resource = loaded.value
+	target.path = target.resource.resource_path
 	return Result.of(target)
-
-
-func _is_wanted(found: Object) -> bool:
-	if _classes.is_empty():
-		return true
-	for wanted: String in _classes:
-		if found.is_class(wanted):
-			return true
-	return false
-
-
-func _wanted_classes() -> String:
-	return " or ".join(_classes)

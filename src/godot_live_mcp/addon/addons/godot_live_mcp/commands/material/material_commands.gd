@@ -148,15 +148,10 @@ static func _new_material(params: CommandParams) -> Result:
 		return Result.of(material)
 	if not material is ShaderMaterial:
 		return Result.fail("INVALID_PARAMS", "Only a ShaderMaterial takes a shader.", "Pass class_name ShaderMaterial.")
-	var path: Result = ProjectFiles.existing_file(params, "shader")
-	var shader: Shader = ResourceLoader.load(path.value) as Shader if path.succeeded() else null
-	if shader == null:
-		return (
-			path
-			if path.failed()
-			else Result.fail("INVALID_PARAMS", "'%s' is not a shader." % path.value, "shader_create")
-		)
-	(material as ShaderMaterial).shader = shader
+	var shader: Result = ProjectFiles.resource_at(params, PackedStringArray(["Shader"]), "shader_create", "shader")
+	if shader.failed():
+		return shader
+	(material as ShaderMaterial).shader = shader.value
 	return Result.of(material)
 
 

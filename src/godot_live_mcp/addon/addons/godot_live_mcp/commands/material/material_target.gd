@@ -78,15 +78,7 @@ static func slot_of(node: Node, params: CommandParams) -> Result:
 
 ## The material file at params.path, or INVALID_PARAMS / NOT_FOUND / LOAD_FAILED.
 static func file_material(params: CommandParams) -> Result:
-	var path: Result = ProjectFiles.existing_file(params)
-	var loaded: Result = ResourceFile.load_resource(path.value) if path.succeeded() else path
-	if loaded.succeeded() and not loaded.value is Material:
-		return Result.fail(
-			"INVALID_PARAMS",
-			"'%s' is a %s, not a material." % [path.value, loaded.value.get_class()],
-			"material_create"
-		)
-	return loaded
+	return ProjectFiles.resource_at(params, PackedStringArray(["Material"]), "material_create")
 
 
 ## Runs change (func(material: Material) -> Result of {property: engine value}) on the target and

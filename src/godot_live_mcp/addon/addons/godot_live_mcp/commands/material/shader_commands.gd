@@ -10,7 +10,6 @@ const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_par
 const SceneTarget := preload("res://addons/godot_live_mcp/authoring/scene_target.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
-const ResourceFile := preload("res://addons/godot_live_mcp/authoring/resource_file.gd")
 const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
 const MaterialTarget := preload("res://addons/godot_live_mcp/commands/material/material_target.gd")
 const ShaderChecker := preload("res://addons/godot_live_mcp/commands/material/shader_checker.gd")
@@ -235,8 +234,7 @@ static func _compiles_unloaded(params: CommandParams) -> Result:
 static func _shader_and_material(params: CommandParams) -> Result:
 	var found: Result
 	if params.has("path"):
-		var path: Result = ProjectFiles.existing_file(params)
-		found = ResourceFile.load_resource(path.value) if path.succeeded() else path
+		found = ProjectFiles.resource_at(params)
 	else:
 		var scene: Result = SceneTarget.require(params.text("scene"))
 		var slot: Result = MaterialTarget.slot_material(scene.value.root, params) if scene.succeeded() else scene

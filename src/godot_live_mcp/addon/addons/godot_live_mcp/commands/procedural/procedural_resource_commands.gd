@@ -162,7 +162,7 @@ static func _create(params: CommandParams, type: String) -> Result:
 		return policy
 	var existed: bool = FileAccess.file_exists(path.value)
 	if existed and policy.value != IfExists.REPLACE:
-		var kept: Result = _loaded(path.value, type)
+		var kept: Result = ProjectFiles.load_resource(path.value, PackedStringArray([type]))
 		if kept.failed():
 			return kept
 		var row: Dictionary = _json(kept.value)
@@ -196,18 +196,6 @@ static func _read(file: CommandTarget) -> Result:
 	var data: Dictionary = _json(file.resource)
 	data["path"] = file.path
 	return Result.of(data)
-
-
-## The resource at path when it is of type; INVALID_PARAMS naming what it is otherwise.
-static func _loaded(path: String, type: String) -> Result:
-	var loaded: Result = ResourceFile.load_resource(path)
-	if loaded.succeeded() and not (loaded.value as Resource).is_class(type):
-		return Result.fail(
-			"INVALID_PARAMS",
-			"'%s' is a %s, not a %s." % [path, (loaded.value as Resource).get_class(), type],
-			"resource_get reads any resource file."
-		)
-	return loaded
 
 
 static func _values(params: CommandParams, resource: Resource) -> Result:

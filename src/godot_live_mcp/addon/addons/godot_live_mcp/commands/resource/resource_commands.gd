@@ -7,6 +7,7 @@ extends RefCounted
 const NameSuggestions := preload("res://addons/godot_live_mcp/contract/name_suggestions.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
 const ResourceDump := preload("res://addons/godot_live_mcp/authoring/resource_dump.gd")
@@ -58,6 +59,7 @@ const COMMANDS := {
 			{"script": "string", "class_name": "string: Its script's global class, else its type."},
 		],
 		"marks": "read_only idempotent scene_independent",
+		"target": "resource",
 	},
 	"resource.set_property":
 	{
@@ -75,6 +77,7 @@ const COMMANDS := {
 		],
 		"returns": [ProjectFiles.CHANGED, ROW],
 		"marks": "idempotent scene_independent",
+		"target": "resource",
 	},
 }
 
@@ -103,32 +106,24 @@ static func create(params: CommandParams) -> Result:
 	return Result.of(result)
 
 
-static func get_properties(params: CommandParams) -> Result:
-	var path: Result = ProjectFiles.existing_file(params)
-	var loaded: Result = ResourceFile.load_resource(path.value) if path.succeeded() else path
-	if loaded.failed():
-		return loaded
-	var resource: Resource = loaded.value
+static func get_properties(params: CommandParams, file: CommandTarget) -> Result:
+	var resource: Resource = file.resource
 	var names: PackedStringArray = ResourceDump.stored_names(resource)
 	var wanted: PackedStringArray = params.strings("properties")
 	for name: String in wanted:
 		if not name in names:
-			return ResourceFile.unknown_property("'%s'" % path.value, name, names)
+			return ResourceFile.unknown_property("'%s'" % file.path, name, names)
 	var script: Script = resource.get_script() as Script
 	var result: Dictionary = {
-		"path": path.value, "type": resource.get_class(), "class_name": ResourceFile.class_of(resource)
+		"path": file.path, "type": resource.get_class(), "class_name": ResourceFile.class_of(resource)
 	}
 	result["script"] = script.resource_path if script != null else ""
 	result["properties"] = ResourceDump.properties(resource, wanted if not wanted.is_empty() else names)
 	return Result.of(result)
 
 
-static func set_property(params: CommandParams) -> Result:
-	var path: Result = ProjectFiles.existing_file(params)
-	var loaded: Result = ResourceFile.load_resource(path.value) if path.succeeded() else path
-	if loaded.failed():
-		return loaded
-	var resource: Resource = loaded.value
+static func set_property(params: CommandParams, file: CommandTarget) -> Result:
+	var resource: Resource = file.resource
 	var requested: Dictionary = PropertyInput.requested(params.raw)
 	if requested.is_empty():
 		return Result.fail("INVALID_PARAMS", "Pass property and value, or properties (a name -> value map).")
@@ -136,11 +131,11 @@ static func set_property(params: CommandParams) -> Result:
 	if values.failed():
 		return values
 	var names: PackedStringArray = PackedStringArray(values.value.keys())
-	var what: String = "Set %s on %s" % [", ".join(names), path.value]
-	var change: Result = await ResourceFile.save(what, resource, values.value, path.value)
+	var what: String = "Set %s on %s" % [", ".join(names), file.path]
+	var change: Result = await ResourceFile.save(what, resource, values.value, file.path)
 	if change.failed():
 		return change
-	var result: Dictionary = {"path": path.value, "type": resource.get_class(), "undoable": change.value}
+	var result: Dictionary = {"path": file.path, "type": resource.get_class(), "undoable": change.value}
 	result["properties"] = ResourceDump.properties(resource, names)
 	return Result.of(result)
 

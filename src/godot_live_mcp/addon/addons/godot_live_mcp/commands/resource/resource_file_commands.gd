@@ -5,6 +5,7 @@ extends RefCounted
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const PathGuard := preload("res://addons/godot_live_mcp/security/path_guard.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
@@ -48,6 +49,7 @@ const COMMANDS := {
 		"returns": [ProjectFiles.CHANGED, {"to!": "string", "type": "string", "status": "@create_status"}],
 		"marks": "scene_independent",
 		"guard": ["path", "to"],
+		"target": "resource",
 	},
 }
 
@@ -73,23 +75,21 @@ static func list(params: CommandParams) -> Result:
 	return Result.of(ProjectFolder.listing(params, folder.value, found, "resources"))
 
 
-static func duplicate(params: CommandParams) -> Result:
-	var path: Result = ProjectFiles.existing_file(params)
-	var loaded: Result = ResourceFile.load_resource(path.value) if path.succeeded() else path
-	var target: Result = ProjectFiles.guarded(params, "to") if loaded.succeeded() else loaded
-	var checked: Result = ResourceFile.savable_as(loaded.value, target.value) if target.succeeded() else target
+static func duplicate(params: CommandParams, file: CommandTarget) -> Result:
+	var target: Result = ProjectFiles.guarded(params, "to")
+	var checked: Result = ResourceFile.savable_as(file.resource, target.value) if target.succeeded() else target
 	if checked.succeeded():
 		checked = IfExists.read(params)
 	if checked.failed():
 		return checked
-	var original: Resource = loaded.value
-	var result: Dictionary = {"path": path.value, "to": target.value, "type": original.get_class()}
+	var original: Resource = file.resource
+	var result: Dictionary = {"path": file.path, "to": target.value, "type": original.get_class()}
 	var existed: bool = FileAccess.file_exists(target.value)
 	if existed and checked.value != IfExists.REPLACE:
 		return IfExists.answer(checked.value, "The file '%s'" % target.value, result)
 	# Internal sub-resources are copied; files it refers to stay shared, as with the editor's Duplicate.
 	var copy: Resource = original.duplicate(true)
-	var change: Result = await ResourceFile.save("Duplicate %s" % path.value, copy, {}, target.value)
+	var change: Result = await ResourceFile.save("Duplicate %s" % file.path, copy, {}, target.value)
 	if change.failed():
 		return change
 	result.merge({"status": "replaced" if existed else "created", "undoable": change.value})

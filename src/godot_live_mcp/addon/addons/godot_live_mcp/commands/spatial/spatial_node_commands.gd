@@ -162,15 +162,7 @@ static func _material(params: CommandParams) -> Result:
 		return Result.of(made)
 	if not params.has("material"):
 		return Result.of(null)
-	var path: Result = ProjectFiles.existing_file(params, "material")
-	if path.failed():
-		return path
-	var loaded: Material = ResourceLoader.load(path.value) as Material if ResourceLoader.exists(path.value) else null
-	if loaded == null:
-		return Result.fail(
-			"INVALID_PARAMS", "'%s' is not a material file." % path.value, "material_create makes one, or pass color."
-		)
-	return Result.of(loaded)
+	return ProjectFiles.resource_at(params, PackedStringArray(["Material"]), "material_create", "material")
 
 
 ## The values coerced for a node of class kind (checked on a throw-away instance), or the first failure.

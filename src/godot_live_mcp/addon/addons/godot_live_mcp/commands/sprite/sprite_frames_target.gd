@@ -11,7 +11,6 @@ const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_par
 const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
 const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
-const ResourceFile := preload("res://addons/godot_live_mcp/authoring/resource_file.gd")
 
 const ARGS := {
 	"path": "string: A SpriteFrames resource file (res:// path, .tres); or pass node_path instead.",
@@ -99,15 +98,7 @@ static func _run_on_node(scene_root: Node, node_path: String, work: Callable, al
 
 
 static func _load_file(params: CommandParams) -> Result:
-	var file: Result = ProjectFiles.existing_file(params)
-	var loaded: Result = ResourceFile.load_resource(file.value) if file.succeeded() else file
-	if loaded.succeeded() and not loaded.value is SpriteFrames:
-		return Result.fail(
-			"INVALID_OPERATION",
-			"'%s' is a %s, not a SpriteFrames." % [file.value, (loaded.value as Resource).get_class()],
-			"Pass a SpriteFrames file, or make one with sprite_create_frames."
-		)
-	return loaded
+	return ProjectFiles.resource_at(params, PackedStringArray(["SpriteFrames"]), "sprite_create_frames")
 
 
 ## Clears the editor's "edited" mark of the frames and their built-in frame textures (new ones keep it after

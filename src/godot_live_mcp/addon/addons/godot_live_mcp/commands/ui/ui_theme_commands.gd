@@ -105,8 +105,8 @@ static func theme_create(params: CommandParams) -> Result:
 		return policy
 	var existed: bool = FileAccess.file_exists(path.value)
 	if existed and policy.value != IfExists.REPLACE:
-		var kept: Result = ResourceFile.load_resource(path.value)
-		var count: int = _count(kept.value) if kept.succeeded() and kept.value is Theme else 0
+		var kept: Result = ProjectFiles.load_resource(path.value, PackedStringArray(["Theme"]))
+		var count: int = _count(kept.value) if kept.succeeded() else 0
 		return IfExists.answer(policy.value, "The file '%s'" % path.value, {"path": path.value, "item_count": count})
 	if params.has("default_font_size"):
 		theme.default_font_size = params.integer("default_font_size")
