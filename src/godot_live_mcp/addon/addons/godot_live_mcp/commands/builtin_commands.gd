@@ -86,13 +86,13 @@ const MODULES: PackedStringArray = [
 ## A module that works on the editor's state (an EditorModule) is built with services on its first
 ## call and its handlers bound to that instance (which its LazyModule keeps); others are static.
 static func register_all(registry: CommandRegistry, services: EditorServices = null) -> void:
-	var bind_to: Callable = _target_for.bind(services)
+	var bind_to: Callable = _target_for.bind(services, weakref(registry))
 	for record: Dictionary in DeclarationCache.records(records):
 		if record.get("describe_only", false):
 			Declarations.register_record(registry, record, Callable())
 			continue
 		# Held in a variable: a method Callable alone does not keep the module alive until it binds itself.
-		var module: LazyModule = LazyModule.new(record["path"], registry, bind_to)
+		var module: LazyModule = LazyModule.new(record["path"], bind_to)
 		Declarations.register_record(registry, record, module.handler, CommandTarget.wrap)
 
 
@@ -110,5 +110,5 @@ static func records() -> Array[Dictionary]:
 	return found
 
 
-static func _target_for(module: Script, services: EditorServices) -> Object:
-	return module.new(services) if module.get_base_script() == EditorModule else module
+static func _target_for(module: Script, services: EditorServices, registry: WeakRef) -> Object:
+	return module.new(services, registry) if module.get_base_script() == EditorModule else module

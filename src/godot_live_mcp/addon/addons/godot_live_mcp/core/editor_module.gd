@@ -7,7 +7,11 @@ extends RefCounted
 const EditorServices := preload("res://addons/godot_live_mcp/core/editor_services.gd")
 
 var _services: EditorServices
+## The registry the module's commands are in, for one whose commands call others (weakly: the
+## registry holds the module's handlers).
+var _registry: WeakRef
 
 
-func _init(services: EditorServices) -> void:
+func _init(services: EditorServices, registry: WeakRef) -> void:
 	_services = services
+	_registry = registry

@@ -2,9 +2,8 @@
 extends "res://addons/godot_live_mcp/core/editor_module.gd"
 ## editor.batch: editor tools called in order as one undo action. Every step is checked before any
 ## runs; the first failure undoes what the earlier steps did, so the scenes, the files and the undo
-## history are as they were. The handler gets the registry whose commands the steps call (weakly:
-## the registry holds the handler): CALLS_REGISTRY, see dispatch/lazy_module.gd; and the editor's
-## undo ledger, which collects the steps' actions, through its services.
+## history are as they were. The steps call the commands of the module's registry; the editor's
+## undo ledger, one of its services, collects their actions.
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
@@ -16,7 +15,6 @@ const StepReferences := preload("res://addons/godot_live_mcp/authoring/step_refe
 const StepLine := preload("res://addons/godot_live_mcp/commands/editor/editor_batch_line.gd")
 
 const GROUP := "editor"
-const CALLS_REGISTRY := true
 const MAX_STEPS := 64
 const ARGUMENTS := {
 	"type": "object",
@@ -62,11 +60,11 @@ const COMMANDS := {
 }
 
 
-func batch(params: CommandParams, context: MCPToolkitToolContext, registry_ref: WeakRef) -> Result:
+func batch(params: CommandParams, context: MCPToolkitToolContext) -> Result:
 	var undo: UndoLedger = _services.undo
 	if undo.is_collecting():
 		return Result.fail("INVALID_OPERATION", "editor_batch cannot run inside another batch.")
-	var registry: CommandRegistry = registry_ref.get_ref() as CommandRegistry
+	var registry: CommandRegistry = _registry.get_ref() as CommandRegistry
 	var planned: Result = _plan(registry, params.list("steps"))
 	if planned.failed():
 		return planned

@@ -73,8 +73,8 @@ const COMMANDS := {
 var _game: GameSession
 
 
-func _init(services: EditorServices) -> void:
-	super(services)
+func _init(services: EditorServices, registry: WeakRef) -> void:
+	super(services, registry)
 	_game = GameSession.new(services.debugger, services.main_loop, services.ended_displays)
 
 
