@@ -22,11 +22,6 @@ static func id_of(launcher: int, pid: int) -> String:
 	return "%d-%d" % [launcher, pid]
 
 
-## The launcher's pid in a game id ("" or a malformed id: 0).
-static func launcher_of(game_id: String) -> int:
-	return int(game_id.get_slice("-", 0)) if game_id.contains("-") else 0
-
-
 static func stem(game_id: String) -> String:
 	return ProjectIdentity.project_hash() + MARK + game_id
 
@@ -50,27 +45,24 @@ static func is_game_entry(file_name: String) -> bool:
 
 ## The ids of this project's games that launcher started, from their entry files (live or not).
 static func ids_launched_by(launcher: int) -> PackedStringArray:
-	var prefix: String = ProjectIdentity.project_hash() + MARK + "%d-" % launcher
-	var ids: PackedStringArray = PackedStringArray()
-	if not DirAccess.dir_exists_absolute(RegistryPaths.entries_dir()):
-		return ids
-	for file_name: String in DirAccess.get_files_at(RegistryPaths.entries_dir()):
-		if file_name.begins_with(prefix) and file_name.ends_with(".json"):
-			ids.append(file_name.trim_prefix(ProjectIdentity.project_hash() + MARK).trim_suffix(".json"))
-	return ids
+	return _ids_in(RegistryPaths.entries_dir(), launcher, ".json")
 
 
 ## The logs of this project's games that launcher started (paths).
 static func logs_launched_by(launcher: int) -> PackedStringArray:
-	var folder: String = RegistryPaths.root().path_join("logs")
-	var prefix: String = ProjectIdentity.project_hash() + MARK + "%d-" % launcher
-	var paths: PackedStringArray = PackedStringArray()
-	if not DirAccess.dir_exists_absolute(folder):  # no game has logged yet
-		return paths
+	var ids: Array = Array(_ids_in(RegistryPaths.root().path_join("logs"), launcher, ".log"))
+	return PackedStringArray(ids.map(func(id: String) -> String: return log_path(id)))
+
+
+## The ids of launcher's games that have a file of suffix in folder.
+static func _ids_in(folder: String, launcher: int, suffix: String) -> PackedStringArray:
+	var ids: PackedStringArray = PackedStringArray()
+	if not DirAccess.dir_exists_absolute(folder):  # no game has written one yet
+		return ids
 	for file_name: String in DirAccess.get_files_at(folder):
-		if file_name.begins_with(prefix) and file_name.ends_with(".log"):
-			paths.append(folder.path_join(file_name))
-	return paths
+		if file_name.begins_with(stem("%d-" % launcher)) and file_name.ends_with(suffix):
+			ids.append(file_name.trim_prefix(stem("")).trim_suffix(suffix))
+	return ids
 
 
 ## The log of this project's game that launcher started most recently at or after since_unix ("" when

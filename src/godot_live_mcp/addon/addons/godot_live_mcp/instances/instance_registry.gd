@@ -19,7 +19,7 @@ var _editor_stem: String = ""
 var _entry_path: String = ""
 
 
-## The token file path for a channel of this project ("editor" or "runtime").
+## The token file path of this instance's channel ("editor" or "runtime").
 func token_path(channel: String) -> String:
 	return RegistryPaths.tokens_dir().path_join(_file_stem(channel) + ".token")
 
@@ -82,11 +82,9 @@ static func rebuild_locked_async() -> Error:
 ## "<project hash>" (or "<project hash>.<pid>", see _editor_stem) for the editor,
 ## "<project hash>.runtime.<game id>" for a game (see game_key.gd).
 func _file_stem(channel: String) -> String:
-	var project: String = ProjectIdentity.project_hash()
 	if channel == "runtime":
 		return GameKey.stem(GameKey.own_id())
-	if channel != "editor":
-		return project + "." + channel
+	var project: String = ProjectIdentity.project_hash()
 	if _editor_stem == "":
 		var taken: Dictionary = JsonFile.read(RegistryPaths.entries_dir().path_join(project + ".json"))
 		var holder: int = int(taken.get("pid", 0))
