@@ -1,6 +1,6 @@
 extends "unit_test.gd"
-## The registry lock waits for a live holder until it is stale and never robs it sooner; a holder that
-## lost the lock leaves the new holder's lock alone.
+## The registry lock waits for a live holder until it is stale and never robs it sooner, a bounded wait
+## gives up instead; a holder that lost the lock leaves the new holder's lock alone.
 
 const DirLock := preload("res://addons/godot_live_mcp/instances/dir_lock.gd")
 
@@ -26,6 +26,15 @@ func test_a_live_holder_is_waited_for_not_robbed() -> void:
 	check(not DirAccess.dir_exists_absolute(path), "released")
 
 
+func test_a_bounded_wait_leaves_a_live_holder_its_lock() -> void:
+	var path: String = _fresh_path("bounded")
+	_hold_as(path, OS.get_process_id())
+	var owner: String = FileAccess.get_file_as_string(path.path_join("owner"))
+	check(not DirLock.new(path).acquire_within(20), "gave up while the holder lives")
+	check(FileAccess.get_file_as_string(path.path_join("owner")) == owner, "the holder's stamp is untouched")
+	_remove(path)
+
+
 func test_a_dead_holder_is_robbed_at_once() -> void:
 	var path: String = _fresh_path("dead")
 	_hold_as(path, 0)  # no process 0
@@ -37,10 +46,10 @@ func test_a_dead_holder_is_robbed_at_once() -> void:
 func test_a_holder_that_lost_the_lock_leaves_the_new_one_alone() -> void:
 	var path: String = _fresh_path("lost")
 	var first: DirLock = DirLock.new(path, 0)  # stale at once, as a paused process would be
-	check(first.acquire(), "taken by the first")
+	check(first.acquire_within(0), "taken by the first")
 	var second: DirLock = DirLock.new(path, 0)
 	OS.delay_msec(2)  # the first one's stamp must be older than 0 ms
-	check(second.acquire(), "taken over by the second")
+	check(second.acquire_within(0), "taken over by the second")
 	first.release()
 	check(DirAccess.dir_exists_absolute(path), "the second one still holds it")
 	second.release()

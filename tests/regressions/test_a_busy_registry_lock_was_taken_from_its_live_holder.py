@@ -20,5 +20,5 @@ pytestmark = [pytest.mark.engine]
 
 def test_the_registry_lock_waits_for_a_live_holder(tmp_path: Path) -> None:
     run = run_units(tmp_path, "test_dir_lock.gd::")
-    assert run.counts == (3, 0), run.output
+    assert run.counts == (4, 0), run.output
     assert run.returncode == 0, run.output

@@ -2,8 +2,8 @@
 extends RefCounted
 ## A machine-wide lock made by creating a folder (atomic on every OS), with its owner's
 ## "pid:unix_ms" inside so a dead or stale holder can be stolen (export-clean).
-## Held only for the few milliseconds of a registry rebuild. acquire() spins briefly and is for
-## start-up and exit, where nothing can be awaited; handlers use acquire_async(), which waits frames.
+## Held only for the few milliseconds of a registry rebuild. acquire_within() spins for at most a
+## given time, for start-up and exit, where nothing can be awaited; acquire_async() waits frames.
 ## A live holder is waited for until it is stale, never robbed sooner: two rebuilds at once let a stale
 ## projection land after a fresh one (a busy machine can pause a holder for a second or more).
 
@@ -23,20 +23,20 @@ func _init(lock_path: String, stale_after_ms: int = STALE_AFTER_MS) -> void:
 	_stale_after_ms = stale_after_ms
 
 
-## True once held. Past twice the stale age it takes the lock whoever holds it, so a caller always
-## makes progress.
-func acquire() -> bool:
+## True once held, false when a live holder kept it for max_ms (it sleeps, blocking its thread).
+func acquire_within(max_ms: int) -> bool:
 	var wait_ms: int = BACKOFF_START_MS
-	var give_up_ms: int = Time.get_ticks_msec() + 2 * _stale_after_ms
-	while Time.get_ticks_msec() < give_up_ms:
-		if _take():
-			return true
-		OS.delay_msec(wait_ms)
+	var give_up_ms: int = Time.get_ticks_msec() + max_ms
+	while not _take():
+		if Time.get_ticks_msec() >= give_up_ms:
+			return false
+		OS.delay_msec(mini(wait_ms, maxi(give_up_ms - Time.get_ticks_msec(), 1)))
 		wait_ms = mini(wait_ms * 2, BACKOFF_MAX_MS)
-	return _steal()
+	return true
 
 
-## Like acquire(), waiting whole frames instead of sleeping, so the editor keeps running.
+## True once held, waiting whole frames, so the editor keeps running. Past twice the stale age it
+## takes the lock whoever holds it, so a caller always makes progress.
 func acquire_async() -> bool:
 	var tree: SceneTree = Engine.get_main_loop() as SceneTree
 	var give_up_ms: int = Time.get_ticks_msec() + 2 * _stale_after_ms

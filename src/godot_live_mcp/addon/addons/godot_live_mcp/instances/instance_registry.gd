@@ -11,6 +11,8 @@ const DirLock := preload("res://addons/godot_live_mcp/instances/dir_lock.gd")
 const ProcessProbe := preload("res://addons/godot_live_mcp/instances/process_probe.gd")
 const GameKey := preload("res://addons/godot_live_mcp/instances/game_key.gd")
 const SCHEMA := 1
+## The longest a start-up or exit path waits for the registry lock on the main thread (a slow frame).
+const MAIN_THREAD_WAIT_MS := 50
 
 ## This editor's file stem, chosen once per plugin run (each run has its own endpoint and registry):
 ## "<hash>", or "<hash>.<pid>" when another live editor has the project open already (each keeps its
@@ -58,13 +60,19 @@ func withdraw() -> void:
 		return
 	JsonFile.remove(_entry_path)
 	_entry_path = ""
-	rebuild_locked()
+	rebuild_locked(false)
 
 
-## Rebuilds projects.json under the machine-wide lock (start-up and exit paths).
-static func rebuild_locked() -> Error:
+## Rebuilds projects.json under the machine-wide lock, on start-up and exit paths, where nothing is
+## awaited. While another process holds the lock past MAIN_THREAD_WAIT_MS, the rebuild goes on frame by
+## frame (rebuild_locked_async) and the editor keeps running; at exit (later false) it is left to the
+## next rebuild, which drops an entry whose process is gone (readers check the process too).
+static func rebuild_locked(later: bool = true) -> Error:
 	var lock: DirLock = DirLock.new(RegistryPaths.lock_dir())
-	lock.acquire()
+	if not lock.acquire_within(MAIN_THREAD_WAIT_MS):
+		if later:
+			rebuild_locked_async()
+		return OK
 	var err: Error = RegistryProjection.rebuild()
 	lock.release()
 	return err
