@@ -1,8 +1,9 @@
 @tool
 extends VBoxContainer
 ## The MCP dock of a non-headless editor: the editor server's port and connected clients, the mode
-## they run in, its last calls with their durations (taken in at each refresh), the extensions waiting
-## for the person to enable them, the extension catalog, and a button that copies the client configuration.
+## they run in, its last calls with their durations (the server passes them on in batches, once
+## requests pause: transport/finished_calls.gd), the extensions waiting for the person to enable them,
+## the extension catalog, and a button that copies the client configuration.
 
 const EditorServer := preload("res://addons/godot_live_mcp/transport/editor_server.gd")
 const WsTransport := preload("res://addons/godot_live_mcp/transport/ws_transport.gd")
@@ -38,9 +39,6 @@ var _calls: ItemList = ItemList.new()
 var _copy: Button = Button.new()
 var _timer: Timer = Timer.new()
 var _copied_until_ms: int = 0
-# Calls finished since the last refresh, oldest first: the list changes at most once a refresh, since
-# every change of the dock (shown or not) costs the editor a frame, and calls come hundreds a second.
-var _finished: PackedStringArray = PackedStringArray()
 var _waiting: ExtensionConsentPanel
 var _catalog: ExtensionCatalogPanel
 
@@ -93,8 +91,6 @@ func _build() -> void:
 
 
 func _refresh() -> void:
-	if not _finished.is_empty():
-		_show_finished()
 	var clients: Array[WsTransport.Greeting] = _server.clients()
 	var port: int = _server.port()
 	_status.text = "Listening on port %d, %s" % [port, _count(clients.size())] if port > 0 else NOT_LISTENING
@@ -115,16 +111,8 @@ func _refresh() -> void:
 
 func _on_call_finished(method: String, duration_ms: float, succeeded: bool) -> void:
 	var line: String = "%s  %s  %s" % [Time.get_time_string_from_system(), method.replace(".", "_"), _ms(duration_ms)]
-	_finished.append(line if succeeded else line + "  failed")
-	if _finished.size() > CALLS_KEPT:
-		_finished = _finished.slice(_finished.size() - CALLS_KEPT)
-
-
-func _show_finished() -> void:
-	for line: String in _finished:
-		_calls.add_item(line)
-		_calls.move_item(_calls.item_count - 1, 0)
-	_finished.clear()
+	_calls.add_item(line if succeeded else line + "  failed")
+	_calls.move_item(_calls.item_count - 1, 0)
 	while _calls.item_count > CALLS_KEPT:
 		_calls.remove_item(_calls.item_count - 1)
 
