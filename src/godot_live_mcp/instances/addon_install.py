@@ -233,9 +233,10 @@ def bundled_addon_version() -> str:
     return _plugin_version(addon_source_dir())
 
 
-def project_root(project_dir: Path) -> Path:
-    """The Godot project folder named by ``project_dir`` (the folder or its ``project.godot``)."""
-    folder = project_dir.expanduser().absolute()
+def project_root(project_dir: Path | None) -> Path:
+    """The Godot project folder named by ``project_dir`` (the folder or its ``project.godot``; None: the
+    current folder)."""
+    folder = (project_dir or Path.cwd()).expanduser().absolute()
     if folder.name == PROJECT_FILE and folder.is_file():
         folder = folder.parent
     if not (folder / PROJECT_FILE).is_file():
