@@ -1,4 +1,5 @@
-"""Reading a file of the project or of the person, bounded before anything is allocated.
+"""Reading a file of the project or of the person, bounded before anything is allocated; replacing one
+whole (``replace_text``).
 
 Every file the Python server reads for itself (prompt files, test scripts, configuration, presets,
 registry entries, token files, logs) goes through here: the path is resolved and must stay inside its
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import os
 import stat
+import tempfile
 from pathlib import Path
 
 __all__ = [
@@ -22,6 +24,7 @@ __all__ = [
     "read_regular_head",
     "read_regular_tail",
     "read_regular_text",
+    "replace_text",
 ]
 
 DEFAULT_CAP = 1024 * 1024  # 1 MiB: a script, a preset file, a report
@@ -84,6 +87,33 @@ def read_regular_tail(path: Path, *, inside: Path | None = None, cap: int = DEFA
         return _read_at_most(descriptor, cap)
     finally:
         os.close(descriptor)
+
+
+def replace_text(path: Path, text: str, *, new_mode: int | None = None) -> None:
+    """Write ``text`` (UTF-8, line endings as given) beside ``path``, then rename it over ``path``: a
+    reader sees the old file or the new one, never half. The file keeps its permissions; a new one gets
+    ``new_mode``, else the umask's."""
+    if path.exists():
+        mode = stat.S_IMODE(path.stat().st_mode)
+    else:
+        mode = _umask_mode() if new_mode is None else new_mode
+    descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temporary, mode)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _umask_mode() -> int:
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return 0o666 & ~umask
 
 
 def _open_regular(path: Path, inside: Path | None) -> int:

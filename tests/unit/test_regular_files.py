@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from godot_live_mcp.regular_files import (
     read_regular_bytes,
     read_regular_tail,
     read_regular_text,
+    replace_text,
 )
 
 
@@ -49,3 +51,41 @@ def test_a_file_over_its_cap_is_refused_naming_the_file_and_the_cap(tmp_path: Pa
 
 def test_a_refusal_is_an_oserror_so_callers_that_skip_unreadable_files_skip_it(tmp_path: Path) -> None:
     assert issubclass(FileRefusedError, OSError)
+
+
+def test_writes_atomically_and_keeps_bytes_and_mode(tmp_path: Path) -> None:
+    path = tmp_path / "project.godot"
+    path.write_bytes(b"config_version=5\r\n")
+    path.chmod(0o640)
+
+    replace_text(path, path.read_bytes().decode() + "x=1\r\n")
+
+    assert path.read_bytes() == b"config_version=5\r\nx=1\r\n"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+    assert os.listdir(tmp_path) == ["project.godot"]
+
+
+def test_failed_write_leaves_the_file_and_no_temporary(tmp_path: Path) -> None:
+    path = tmp_path / "project.godot"
+    path.write_text("config_version=5\n")
+
+    with pytest.raises(UnicodeEncodeError):
+        replace_text(path, "\udcff")
+
+    assert path.read_text() == "config_version=5\n"
+    assert os.listdir(tmp_path) == ["project.godot"]
+
+
+def test_a_new_file_gets_the_umask_mode(tmp_path: Path) -> None:
+    path = tmp_path / "new.json"
+    umask = os.umask(0o027)
+    try:
+        replace_text(path, "{}")
+    finally:
+        os.umask(umask)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+
+
+def test_a_new_private_file_gets_the_mode_asked_for(tmp_path: Path) -> None:
+    replace_text(tmp_path / "cache.json", "{}", new_mode=0o600)
+    assert stat.S_IMODE((tmp_path / "cache.json").stat().st_mode) == 0o600

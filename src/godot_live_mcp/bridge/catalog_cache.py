@@ -17,8 +17,7 @@ from godot_live_mcp.bridge.catalog import BUILTIN_OWNER, Catalog, parse_catalog
 from godot_live_mcp.bridge.jsonrpc import JsonValue
 from godot_live_mcp.contract import ActionableError
 from godot_live_mcp.instances.addon_install import installed_addon_version
-from godot_live_mcp.instances.project_file import write_config_text
-from godot_live_mcp.regular_files import read_regular_text
+from godot_live_mcp.regular_files import read_regular_text, replace_text
 
 logger = logging.getLogger(__name__)
 
@@ -66,7 +65,7 @@ class CatalogCache:
         document = {"schema": _SCHEMA, "project": str(self._project), "addon": addon_version, "catalog": raw}
         try:
             self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            write_config_text(self.path, json.dumps(document, separators=(",", ":")))
+            replace_text(self.path, json.dumps(document, separators=(",", ":")), new_mode=0o600)
         except OSError as error:
             logger.warning("could not cache the catalogue in %s: %s", self.path, error)
             return

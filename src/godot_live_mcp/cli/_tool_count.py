@@ -10,8 +10,6 @@ from pathlib import Path
 
 from godot_live_mcp.bridge.catalog import Catalog
 from godot_live_mcp.bridge.editor_link import EditorLink
-from godot_live_mcp.contract import SetupError
-from godot_live_mcp.instances.addon_install import project_root
 from godot_live_mcp.instances.editor_source import RegistrySource
 from godot_live_mcp.plugins import (
     OWN_NAMESPACE,
@@ -38,7 +36,6 @@ from godot_live_mcp.server.tool_table import ToolEntry
 __all__ = [
     "PluginCosts",
     "count_report",
-    "plugins_project",
     "render_json",
     "render_text",
     "served_plugins",
@@ -96,17 +93,6 @@ def count_report(
     if as_json:
         return render_json(name, sizes, costs, builtin)
     return render_text(name, sizes, costs, builtin)
-
-
-def plugins_project(project: Path | None) -> Path | None:
-    """The project whose enabled plugins are counted: ``project``, else the current folder's when it
-    is a Godot project. Raises ``SetupError`` for a ``project`` that is not one."""
-    try:
-        return project_root(project or Path.cwd())
-    except SetupError:
-        if project is not None:
-            raise
-        return None
 
 
 def served_plugins(

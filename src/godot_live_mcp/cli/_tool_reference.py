@@ -112,19 +112,19 @@ def _domain(spec: CommandSpec) -> str:
 
 
 def _tool_section(spec: CommandSpec, tool: types.Tool) -> str:
-    lines = [f"### `{tool.name}`\n", f"{_one_line(tool.description or '')}\n"]
-    lines.append(f"- **Annotations:** {_annotations(spec, tool)}")
-    lines.append(f"- **Editor command:** `{spec.name}`{_where(spec)}; timeout {spec.timeout_ms / 1000:g} s")
+    flags = spec.annotations
+    annotations = _annotations(
+        tool,
+        (flags.cancellable, "cancellable"),
+        (flags.exclusive, "exclusive"),
+        (flags.scene_independent, "scene-independent"),
+    )
+    facts = [f"- **Editor command:** `{spec.name}`{_where(spec)}; timeout {spec.timeout_ms / 1000:g} s"]
     if spec.group is not None:
-        lines.append(f"- **Group:** `{spec.group.name}`")
+        facts.append(f"- **Group:** `{spec.group.name}`")
     if spec.success_hint:
-        lines.append(f"- **On success:** {_one_line(spec.success_hint)}")
-    returns = _property_names(tool.output_schema)
-    if returns:
-        lines.append(f"- **Returns:** {', '.join(f'`{name}`' for name in returns)}")
-    lines.append("")
-    lines.append(_parameters(tool.input_schema))
-    return "\n".join(lines)
+        facts.append(f"- **On success:** {_one_line(spec.success_hint)}")
+    return _section(tool, annotations, facts)
 
 
 def _server_domain(tool: types.Tool) -> str:
@@ -134,40 +134,38 @@ def _server_domain(tool: types.Tool) -> str:
 
 def _server_tool_section(tool: types.Tool) -> str:
     """A tool the server runs itself (no editor command behind it)."""
-    hints = tool.annotations or types.ToolAnnotations()
-    words = ["read-only" if hints.read_only_hint else "mutating"]
-    words += [
-        word
-        for present, word in ((hints.destructive_hint, "destructive"), (hints.idempotent_hint, "idempotent"))
-        if present
+    long_running = bool((tool.meta or {}).get(LONG_RUNNING_META_KEY))
+    annotations = _annotations(
+        tool, (long_running, "long-running (progress; a task where the client supports tasks)")
+    )
+    facts = ["- **Runs in:** the server (a separate Godot process where it needs one), not the editor"]
+    return _section(tool, annotations, facts)
+
+
+def _section(tool: types.Tool, annotations: str, facts: list[str]) -> str:
+    lines = [
+        f"### `{tool.name}`\n",
+        f"{_one_line(tool.description or '')}\n",
+        f"- **Annotations:** {annotations}",
     ]
-    if (tool.meta or {}).get(LONG_RUNNING_META_KEY):
-        words.append("long-running (progress; a task where the client supports tasks)")
-    lines = [f"### `{tool.name}`\n", f"{_one_line(tool.description or '')}\n"]
-    lines.append(f"- **Annotations:** {', '.join(words)}")
-    lines.append("- **Runs in:** the server (a separate Godot process where it needs one), not the editor")
+    lines += facts
     returns = _property_names(tool.output_schema)
     if returns:
         lines.append(f"- **Returns:** {', '.join(f'`{name}`' for name in returns)}")
-    lines.append("")
-    lines.append(_parameters(tool.input_schema))
+    lines += ["", _parameters(tool.input_schema)]
     return "\n".join(lines)
 
 
-def _annotations(spec: CommandSpec, tool: types.Tool) -> str:
+def _annotations(tool: types.Tool, *flags: tuple[bool | None, str]) -> str:
+    """The MCP hints in words, then the words of ``flags`` that are set."""
     hints = tool.annotations or types.ToolAnnotations()
     words = ["read-only" if hints.read_only_hint else "mutating"]
-    flags = spec.annotations
-    for present, word in (
+    mcp_hints = (
         (hints.destructive_hint, "destructive"),
         (hints.idempotent_hint, "idempotent"),
         (hints.open_world_hint, "open-world (needs --allow-execute)"),
-        (flags.cancellable, "cancellable"),
-        (flags.exclusive, "exclusive"),
-        (flags.scene_independent, "scene-independent"),
-    ):
-        if present:
-            words.append(word)
+    )
+    words += [word for present, word in (*mcp_hints, *flags) if present]
     return ", ".join(words)
 
 

@@ -4,8 +4,6 @@
 from __future__ import annotations
 
 import difflib
-import os
-import tempfile
 from pathlib import Path
 
 import click
@@ -23,7 +21,7 @@ from godot_live_mcp.cli._errors import reported_as_click_error
 from godot_live_mcp.cli._rules import found_rules, rules_path, with_rules
 from godot_live_mcp.contract import SetupError
 from godot_live_mcp.instances.addon_install import project_root
-from godot_live_mcp.regular_files import read_regular_text
+from godot_live_mcp.regular_files import read_regular_text, replace_text
 
 __all__ = ["config_file", "configure_command"]
 
@@ -118,7 +116,8 @@ def _report(client: Client, edits: list[FileEdit], command: str, dry_run: bool) 
         if dry_run and edit.changed:
             click.echo(_diff(edit), nl=False)
         elif edit.changed:
-            _write(edit.path, edit.after)
+            edit.path.parent.mkdir(parents=True, exist_ok=True)
+            replace_text(edit.path, edit.after)
         mark = click.style("~" if dry_run and edit.changed else "✓", fg="green" if edit.changed else None)
         click.echo(f"{mark} {edit.path}: {edit.summary}")
     click.echo(f"  {client.title} will run: {command}")
@@ -136,24 +135,3 @@ def _diff(edit: FileEdit) -> str:
     return "".join(
         line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines
     )
-
-
-def _write(path: Path, text: str) -> None:
-    """Whole or not at all: a client reading the file meanwhile never sees half of it."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    mode = path.stat().st_mode & 0o777 if path.exists() else _new_file_mode()
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
-        os.chmod(temporary, mode)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
-def _new_file_mode() -> int:
-    umask = os.umask(0o022)
-    os.umask(umask)
-    return 0o666 & ~umask

@@ -37,7 +37,7 @@ def extensions_group() -> None:
 def list_command(project: Path | None) -> None:
     """Every extension script of the project and whether it is enabled, waits, or changed since."""
     with reported_as_click_error():
-        folder = project_root(project or Path.cwd())
+        folder = project_root(project)
         found, allowed = consent.find_extensions(folder), consent.enabled(folder)
     if not found:
         click.echo("The project has no GDScript extensions (scripts that extend MCPToolkitExtension).")
@@ -53,7 +53,7 @@ def enable_command(name: str, project: Path | None) -> None:
     """Let the extension of class NAME load, as its script is now (read the script first: it runs in
     the editor with your rights). A later change of the script waits for you again."""
     with reported_as_click_error():
-        extension = consent.enable(project_root(project or Path.cwd()), name)
+        extension = consent.enable(project_root(project), name)
     click.echo(f"enabled {name} ({extension.path}); a running editor loads it within a second.")
 
 
@@ -63,7 +63,7 @@ def enable_command(name: str, project: Path | None) -> None:
 def disable_command(name: str, project: Path | None) -> None:
     """Stop the extension of class NAME from loading; a running editor withdraws its tools."""
     with reported_as_click_error():
-        was = consent.disable(project_root(project or Path.cwd()), name)
+        was = consent.disable(project_root(project), name)
     click.echo(f"disabled {name}." if was else f"{name} was not enabled.")
 
 
@@ -74,7 +74,7 @@ def catalog_command(project: Path | None, godot: str | None) -> None:
     """The extensions of the curated catalog that fit this toolkit and Godot (the url is the project's
     .godot-live-mcp/extension_catalog.json "url", else the default catalog)."""
     with reported_as_click_error():
-        entries, url = _compatible_entries(project_root(project or Path.cwd()), godot)
+        entries, url = _compatible_entries(project_root(project), godot)
     click.echo(f"{len(entries)} extension(s) for this toolkit and Godot in {url}")
     for entry in entries:
         click.echo(f"{entry.name:24} {entry.version:9} {entry.description}  <{entry.repository}>")
@@ -88,7 +88,7 @@ def install_command(name: str, project: Path | None, godot: str | None) -> None:
     """Install the catalog's extension NAME into addons/<its folder>/ and enable it (read its code at its
     repository first: it runs in the editor with your rights)."""
     with reported_as_click_error():
-        folder = project_root(project or Path.cwd())
+        folder = project_root(project)
         catalog, rules, _url = fetch_catalog(folder)
         entry = _chosen(compatible(catalog.entries, bundled_addon_version(), _godot_version(godot)), name)
         installed = install_entry(folder, entry, rules)

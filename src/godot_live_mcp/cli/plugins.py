@@ -17,7 +17,7 @@ from godot_live_mcp.instances.addon_install import project_root
 if TYPE_CHECKING:
     from godot_live_mcp.plugins import PluginState, ProjectPlugins
 
-__all__ = ["PluginReport", "plugin_reports", "plugins_group"]
+__all__ = ["PluginReport", "plugin_reports", "plugins_group", "plugins_project"]
 
 _PERMISSION_TEXT = {
     "tools": "add tools for the assistant",
@@ -66,7 +66,7 @@ def list_command(project: Path | None, as_json: bool) -> None:
     """Every installed plugin: its permissions, tools and their token cost, prompts and resources, whether
     the project enables it, and any problem (at load, install, or a call on the running server)."""
     with reported_as_click_error():
-        reports = plugin_reports(_project(project, required=False))
+        reports = plugin_reports(plugins_project(project))
     if as_json:
         click.echo(json.dumps([report.as_json() for report in reports], indent=1))
     elif not reports:
@@ -84,7 +84,7 @@ def enable_command(name: str, project: Path | None, yes: bool) -> None:
     from godot_live_mcp.plugins import read_enabled, write_enabled
 
     with reported_as_click_error():
-        folder = _required_project(project)
+        folder = project_root(project)
         report = _report_named(name, folder)
         click.echo(_render(report))
         if report.problems and not report.tools:
@@ -107,7 +107,7 @@ def disable_command(name: str, project: Path | None) -> None:
     from godot_live_mcp.plugins import read_enabled, write_enabled
 
     with reported_as_click_error():
-        folder = _required_project(project)
+        folder = project_root(project)
         enabled = read_enabled(folder)
         if name not in enabled:
             click.echo(f"{name} is not enabled in {folder}.")
@@ -201,14 +201,12 @@ def _render(report: PluginReport) -> str:
     return "\n".join(lines)
 
 
-def _project(project: Path | None, *, required: bool) -> Path | None:
+def plugins_project(project: Path | None) -> Path | None:
+    """The project whose enabled plugins count: ``project``, else the current folder's when it is a
+    Godot project. Raises ``SetupError`` for a ``project`` that is not one."""
     try:
-        return project_root(project or Path.cwd())
+        return project_root(project)
     except SetupError:
-        if required or project is not None:
+        if project is not None:
             raise
         return None
-
-
-def _required_project(project: Path | None) -> Path:
-    return project_root(project or Path.cwd())

@@ -95,7 +95,8 @@ def count_command(project: Path | None, as_json: bool, godot: str | None) -> Non
     Tools, characters and tokens of the tools/list JSON, output schemas apart. Tokens are real
     (o200k_base) with the optional bpe-openai package installed, else characters/4; it says which.
     """
-    from godot_live_mcp.cli._tool_count import count_report, plugins_project
+    from godot_live_mcp.cli._tool_count import count_report
+    from godot_live_mcp.cli.plugins import plugins_project
 
     with reported_as_click_error():
         catalog = anyio.run(_live_catalog, project, godot)

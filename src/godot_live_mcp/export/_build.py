@@ -7,15 +7,15 @@ import re
 from pathlib import Path
 
 from godot_live_mcp.bridge.jsonrpc import JsonObject, JsonValue
+from godot_live_mcp.export._project_settings import project_setting
 from godot_live_mcp.project_tests._process import GodotRun, run_godot
-from godot_live_mcp.regular_files import read_regular_head, read_regular_text
+from godot_live_mcp.regular_files import read_regular_head
 
 _HEADER_BYTES = 4096  # a scene's first line: [gd_scene ... uid="uid://..."]
 
 __all__ = ["FileState", "changed_files", "folder_state", "main_scene_stem", "smoke_result", "smoke_run"]
 
 FileState = dict[str, tuple[int, int]]
-_MAIN_SCENE = re.compile(r'^run/main_scene\s*=\s*"([^"]*)"', re.MULTILINE)
 _UID_HEADER = re.compile(r'uid="(uid://[^"]+)"')
 _ERROR = ("ERROR:", "SCRIPT ERROR:")
 _SMOKE_TIMEOUT_S = 60.0
@@ -47,11 +47,9 @@ def changed_files(before: FileState, after: FileState) -> list[JsonValue]:
 def main_scene_stem(project: Path) -> str | None:
     """The file stem of the project's main scene (``level`` for res://scenes/level.tscn; a uid:// value
     is looked up in the scenes' headers)."""
-    settings = read_regular_text(project / "project.godot", inside=project, errors="replace")
-    found = _MAIN_SCENE.search(settings)
-    if found is None:
+    scene = project_setting(project, "application/run/main_scene")
+    if not isinstance(scene, str) or not scene:
         return None
-    scene = found.group(1)
     if not scene.startswith("uid://"):
         return Path(scene).stem
     for candidate in project.rglob("*.tscn"):

@@ -4,14 +4,12 @@ and escaped; a new file replaces the old at once."""
 
 from __future__ import annotations
 
-import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.export._config_file import ConfigParseError, ConfigText, Value, parse_config, quoted
-from godot_live_mcp.regular_files import read_regular_bytes
+from godot_live_mcp.regular_files import read_regular_bytes, replace_text
 
 __all__ = [
     "PRESETS_FILE",
@@ -155,10 +153,7 @@ def write_presets(project: Path, text: str) -> None:
     """Replace ``export_presets.cfg`` at once (a temporary file renamed over it)."""
     target = project / PRESETS_FILE
     try:
-        handle, temporary = tempfile.mkstemp(prefix=".export_presets.", dir=project)
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temporary, target)
+        replace_text(target, text)
     except OSError as error:
         raise ToolError(ErrorCode.WRITE_FAILED, f"Could not write {target}: {error}.") from None
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import platformdirs
 
 from godot_live_mcp.godot._elf_patch import GODOT_BINARY
+from godot_live_mcp.regular_files import replace_text
 
 PREFIX_ENV = "GODOT_MCP_GODOT_PREFIX"
 MANIFEST_NAME = "godot-live-mcp-install.json"
@@ -40,11 +41,8 @@ class InstallManifest:
 
     def write(self, prefix: Path) -> None:
         """Write atomically, so a reader never sees half a manifest."""
-        path = prefix / MANIFEST_NAME
-        temporary = path.with_name(f".{MANIFEST_NAME}.tmp")
         data = asdict(self) | {"packages": list(self.packages)}
-        temporary.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-        os.replace(temporary, path)
+        replace_text(prefix / MANIFEST_NAME, json.dumps(data, indent=2) + "\n")
 
 
 def read_manifest(prefix: Path) -> InstallManifest | None:

@@ -25,9 +25,9 @@ from godot_live_mcp.instances.project_file import (
     without_array_item,
     without_empty_section,
     without_key,
-    write_config_text,
 )
 from godot_live_mcp.instances.registry import live_instances, same_path_key
+from godot_live_mcp.regular_files import replace_text
 
 __all__ = [
     "OLD_ADDON_ROOT",
@@ -123,7 +123,7 @@ def uninstall_addon(
     changed, disabled = _without_plugin(text)
     changed, autoloads = _without_autoloads(changed)
     if changed != text:
-        write_config_text(path, changed)
+        replace_text(path, changed)
     removed = target if target.exists() else None
     if removed is not None:
         shutil.rmtree(removed)
@@ -233,9 +233,10 @@ def bundled_addon_version() -> str:
     return _plugin_version(addon_source_dir())
 
 
-def project_root(project_dir: Path) -> Path:
-    """The Godot project folder named by ``project_dir`` (the folder or its ``project.godot``)."""
-    folder = project_dir.expanduser().absolute()
+def project_root(project_dir: Path | None) -> Path:
+    """The Godot project folder named by ``project_dir`` (the folder or its ``project.godot``; None: the
+    current folder)."""
+    folder = (project_dir or Path.cwd()).expanduser().absolute()
     if folder.name == PROJECT_FILE and folder.is_file():
         folder = folder.parent
     if not (folder / PROJECT_FILE).is_file():
@@ -310,7 +311,7 @@ def _enable(project: Path, upgrading: bool) -> bool:
         )
         changed = with_value(changed, "editor_plugins", "enabled", listed)
     if changed != text:
-        write_config_text(path, changed)
+        replace_text(path, changed)
     return enabled_now
 
 

@@ -7,9 +7,7 @@ first newline outside brackets and strings.
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,7 +26,6 @@ __all__ = [
     "without_array_item",
     "without_empty_section",
     "without_key",
-    "write_config_text",
 ]
 
 _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"', re.DOTALL)
@@ -176,22 +173,6 @@ def format_string_array(items: list[str]) -> str:
 def read_config_text(path: Path) -> str:
     """The file's text with its line endings untouched (a regular file of at most 16 MiB)."""
     return read_regular_bytes(path, cap=LARGE_CAP).decode("utf-8")
-
-
-def write_config_text(path: Path, text: str) -> None:
-    """Replace ``path`` atomically (temporary sibling, then ``os.replace``), keeping its permissions."""
-    descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(descriptor, "wb") as handle:
-            handle.write(text.encode("utf-8"))
-            handle.flush()
-            os.fsync(handle.fileno())
-        if path.exists():
-            os.chmod(temporary, path.stat().st_mode & 0o7777)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def _quote(item: str) -> str:

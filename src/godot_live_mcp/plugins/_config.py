@@ -9,13 +9,12 @@ The file holds one key, the plugin ids in install order::
 from __future__ import annotations
 
 import json
-import os
 import tomllib
 from pathlib import Path
 
 from godot_live_mcp.bridge.jsonrpc import JsonObject
 from godot_live_mcp.contract import SetupError
-from godot_live_mcp.regular_files import CONFIG_CAP, read_regular_text
+from godot_live_mcp.regular_files import CONFIG_CAP, read_regular_text, replace_text
 
 __all__ = [
     "ENABLED_FILE",
@@ -60,7 +59,7 @@ def write_enabled(project: Path, enabled: list[str]) -> Path:
     """Write the enabled ids (atomically: a running server never reads half a file); the file's path."""
     path = project / ENABLED_FILE
     path.parent.mkdir(parents=True, exist_ok=True)
-    _replace(path, _HEADER + f"enabled = {json.dumps(list(dict.fromkeys(enabled)))}\n")
+    replace_text(path, _HEADER + f"enabled = {json.dumps(list(dict.fromkeys(enabled)))}\n")
     return path
 
 
@@ -86,15 +85,9 @@ def write_status(project: Path, status: JsonObject) -> None:
     path = project / STATUS_FILE
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        _replace(path, json.dumps(status, indent=1, sort_keys=True) + "\n")
+        replace_text(path, json.dumps(status, indent=1, sort_keys=True) + "\n")
     except OSError:
         pass
-
-
-def _replace(path: Path, text: str) -> None:
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    temporary.write_text(text, "utf-8")
-    os.replace(temporary, path)
 
 
 def _bad(path: Path, problem: str) -> SetupError:

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from godot_live_mcp.instances.launcher import EditorProcess
-from godot_live_mcp.instances.project_file import read_config_text, with_value, write_config_text
+from godot_live_mcp.instances.project_file import read_config_text, with_value
+from godot_live_mcp.regular_files import replace_text
 from tests.engine.harness import EngineEditor, copy_demo_project, start_editor
 from tests.engine.instances._serving import WatchedServer, watched_server
 from tests.mcp_results import failure, structured
@@ -23,7 +24,7 @@ TOOL = "editor_get_info"
 def renamed_copy(destination: Path, name: str) -> Path:
     project = copy_demo_project(destination)
     path = project / "project.godot"
-    write_config_text(path, with_value(read_config_text(path), "application", "config/name", f'"{name}"'))
+    replace_text(path, with_value(read_config_text(path), "application", "config/name", f'"{name}"'))
     return project
 
 

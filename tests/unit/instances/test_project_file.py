@@ -1,10 +1,5 @@
 from __future__ import annotations
 
-import os
-import stat
-from pathlib import Path
-
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -12,12 +7,10 @@ from godot_live_mcp.instances.project_file import (
     format_string_array,
     parse_string,
     parse_string_array,
-    read_config_text,
     read_value,
     section_values,
     with_section_renamed,
     with_value,
-    write_config_text,
 )
 
 PROJECT = """\
@@ -156,29 +149,6 @@ def test_parses_strings() -> None:
 @given(st.lists(st.text(alphabet=st.characters(codec="utf-8"), max_size=20), max_size=5))
 def test_string_arrays_round_trip(items: list[str]) -> None:
     assert parse_string_array(format_string_array(items)) == items
-
-
-def test_writes_atomically_and_keeps_bytes_and_mode(tmp_path: Path) -> None:
-    path = tmp_path / "project.godot"
-    path.write_bytes(b"config_version=5\r\n")
-    path.chmod(0o640)
-
-    write_config_text(path, read_config_text(path) + "x=1\r\n")
-
-    assert path.read_bytes() == b"config_version=5\r\nx=1\r\n"
-    assert stat.S_IMODE(path.stat().st_mode) == 0o640
-    assert os.listdir(tmp_path) == ["project.godot"]
-
-
-def test_failed_write_leaves_the_file_and_no_temporary(tmp_path: Path) -> None:
-    path = tmp_path / "project.godot"
-    path.write_text("config_version=5\n")
-
-    with pytest.raises(UnicodeEncodeError):
-        write_config_text(path, "\udcff")
-
-    assert path.read_text() == "config_version=5\n"
-    assert os.listdir(tmp_path) == ["project.godot"]
 
 
 def test_section_values_lists_the_raw_values_of_one_section() -> None:
