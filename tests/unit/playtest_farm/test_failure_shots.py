@@ -3,13 +3,17 @@ answer says of it: the screenshot's path on a failing run, a replay that failed 
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from godot_live_mcp.playtest_farm import SweepReport, shoot_failures
 from godot_live_mcp.playtest_farm._failure_shots import failure_point
+from godot_live_mcp.playtest_farm._game_run import GameRun, RunOutcome
 from tests.unit.playtest_farm.test_report import record, result
 
 pytestmark = pytest.mark.anyio
@@ -52,3 +56,31 @@ def test_the_answer_names_a_failing_runs_screenshot_or_why_it_has_none() -> None
     lines = report.table().splitlines()
     assert "  screenshot of run 0: /runs/run-0000/failure.png" in lines
     assert f"  run 1: {why}" in lines
+
+
+async def test_a_replay_that_fails_elsewhere_gives_no_screenshot_and_says_where(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    run = record(0, 150, result(False))
+    run = replace(run, outcome=replace(run.outcome, folder=tmp_path))
+    (tmp_path / "script.json").write_text('{"steps": []}', "utf-8")
+
+    @asynccontextmanager
+    async def a_display(_: Path) -> AsyncIterator[dict[str, str]]:
+        yield {"DISPLAY": ":99"}
+
+    async def elsewhere(game: GameRun, script: dict[str, Any]) -> RunOutcome:
+        game.folder.mkdir(parents=True)
+        (game.folder / "failure.png").write_bytes(b"png")
+        moved = result(False) | {"assertions": [{"frame": 8, "condition": "x", "passed": False}]}
+        return RunOutcome(1, moved, 1.0, game.folder, screenshot=game.folder / "failure.png")
+
+    monkeypatch.setattr("godot_live_mcp.playtest_farm._failure_shots._display", a_display)
+    monkeypatch.setattr(GameRun, "play", elsewhere)
+    (shot,) = await shoot_failures([run], Path("godot"), Path("project"), 10.0)
+    assert shot.outcome.screenshot is None
+    assert shot.outcome.replay == (
+        f"the replay on a display failed at frame 8: x, not at frame 9: $Player.position.x > 300 "
+        f"({tmp_path / 'replay'})"
+    )
+    assert (tmp_path / "replay" / "failure.png").is_file()  # kept, with the replay's log, to look into
