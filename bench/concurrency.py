@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import shutil
 import statistics
 import tempfile
 import time
@@ -70,9 +69,7 @@ class Latency:
 
 def prepare_project(destination: Path) -> Path:
     """A fresh copy of the demo project with the addon and the bench extension installed."""
-    demo_copy(destination)
-    shutil.copytree(BENCH_EXTENSIONS, destination / "bench_extensions")
-    return destination
+    return demo_copy(destination, extensions=BENCH_EXTENSIONS)
 
 
 @asynccontextmanager
