@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import argparse
 import math
-import shutil
 import statistics
-import sys
 import tempfile
 import time
 from collections.abc import AsyncIterator
@@ -26,15 +24,15 @@ from typing import Any
 
 import anyio
 from mcp.client import Client
-from mcp.client.stdio import StdioServerParameters, stdio_client
+from mcp.client.stdio import stdio_client
 from rich.console import Console
 from rich.table import Table
 
-from godot_live_mcp.instances.addon_install import install_addon
 from godot_live_mcp.instances.launcher import launch_editor
 from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
+from support.demo_project import demo_copy  # bench/ is the script's own folder
+from support.serve import serve_params
 
-DEMO_PROJECT = Path(__file__).resolve().parents[1] / "examples" / "demo_project"
 BENCH_EXTENSIONS = Path(__file__).resolve().parent / "extensions"
 Tool = tuple[str, dict[str, Any]]
 READ: Tool = ("editor_get_info", {})
@@ -71,19 +69,12 @@ class Latency:
 
 def prepare_project(destination: Path) -> Path:
     """A fresh copy of the demo project with the addon and the bench extension installed."""
-    shutil.copytree(DEMO_PROJECT, destination, ignore=shutil.ignore_patterns(".godot"))
-    shutil.copytree(BENCH_EXTENSIONS, destination / "bench_extensions")
-    install_addon(destination)
-    return destination
+    return demo_copy(destination, extensions=BENCH_EXTENSIONS)
 
 
 @asynccontextmanager
 async def mcp_session(project: Path, env: dict[str, str], log_path: Path) -> AsyncIterator[Client]:
-    params = StdioServerParameters(
-        command=sys.executable,
-        args=["-m", "godot_live_mcp", "serve", "--project", str(project), "--no-launch"],
-        env=env,
-    )
+    params = serve_params(project, env, "--no-launch")
     with log_path.open("w", encoding="utf-8") as log:
         async with Client(stdio_client(params, errlog=log), mode="legacy") as client:
             yield client

@@ -23,20 +23,16 @@ import tempfile
 import time
 from pathlib import Path
 
-from godot_live_mcp.cli._demo_run import demo_project_source
 from godot_live_mcp.godot.locator import find_godot
-from godot_live_mcp.instances.addon_install import install_addon
+from support.demo_project import demo_copy  # bench/ is the script's own folder
 
 PROBE = Path(__file__).resolve().parent / "support" / "load_probe.gd"
 TIMEOUT_S = 120.0
 
 
 def copies(folder: Path) -> dict[str, Path]:
-    bare = folder / "bare"
-    shutil.copytree(demo_project_source(), bare, ignore=shutil.ignore_patterns(".godot"))
-    addon = folder / "addon"
-    shutil.copytree(bare, addon)
-    install_addon(addon)
+    bare = demo_copy(folder / "bare", addon=False)
+    addon = demo_copy(folder / "addon")
     shutil.copy(PROBE, addon / PROBE.name)
     return {"without the addon": bare, "with the addon": addon}
 

@@ -19,10 +19,8 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import signal
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -30,22 +28,18 @@ from typing import TextIO
 
 import anyio
 from mcp.client import Client
-from mcp.client.stdio import StdioServerParameters, stdio_client
+from mcp.client.stdio import stdio_client
 
 from godot_live_mcp.bridge.catalog_cache import CatalogCache
-from godot_live_mcp.cli._demo_run import demo_project_source
-from godot_live_mcp.instances.addon_install import install_addon
 from godot_live_mcp.instances.registry import live_instances
 from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
+from support.demo_project import demo_copy  # bench/ is the script's own folder
+from support.serve import serve_params
 
 
 async def first_list(project: Path, registry: Path, errlog: TextIO, *flags: str) -> tuple[float, int]:
     """Seconds from spawning serve to its first tools/list answer, and the tools it listed."""
-    params = StdioServerParameters(
-        command=sys.executable,
-        args=["-m", "godot_live_mcp", "serve", "--project", str(project), *flags],
-        env={**os.environ, REGISTRY_DIR_ENV: str(registry)},
-    )
+    params = serve_params(project, {**os.environ, REGISTRY_DIR_ENV: str(registry)}, *flags)
     started = time.perf_counter()
     async with Client(stdio_client(params, errlog=errlog)) as client:
         listed = await client.list_tools()
@@ -54,11 +48,7 @@ async def first_list(project: Path, registry: Path, errlog: TextIO, *flags: str)
 
 
 def fresh_copy(folder: Path) -> Path:
-    project = folder / "demo_project"
-    shutil.rmtree(project, ignore_errors=True)
-    shutil.copytree(demo_project_source(), project, ignore=shutil.ignore_patterns(".godot"))
-    install_addon(project)
-    return project
+    return demo_copy(folder / "demo_project")
 
 
 def report(label: str, runs: list[tuple[float, int]]) -> None:

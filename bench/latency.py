@@ -18,7 +18,6 @@ import argparse
 import json
 import math
 import os
-import shutil
 import statistics
 import sys
 import tempfile
@@ -36,12 +35,12 @@ from rich.table import Table
 from websockets.asyncio.client import ClientConnection, connect
 
 from godot_live_mcp.bridge.jsonrpc import encode_request
-from godot_live_mcp.instances.addon_install import install_addon
 from godot_live_mcp.instances.instance import EditorInstance
 from godot_live_mcp.instances.launcher import EditorProcess, launch_editor
 from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
+from support.demo_project import demo_copy  # bench/ is the script's own folder
+from support.serve import serve_params
 
-DEMO_PROJECT = Path(__file__).resolve().parents[1] / "examples" / "demo_project"
 RESULTS_DIR = Path(__file__).resolve().parent / "results"
 TARGET_P50_MS = 2.0
 TARGET_P99_MS = 5.0
@@ -165,10 +164,7 @@ async def wait_settled(pids: dict[str, int]) -> None:
 
 def prepare_projects(root: Path) -> tuple[Path, Path]:
     with_addon, without = root / "with_addon", root / "without_addon"
-    for project in (with_addon, without):
-        shutil.copytree(DEMO_PROJECT, project, ignore=shutil.ignore_patterns(".godot"))
-    install_addon(with_addon)
-    return with_addon, without
+    return demo_copy(with_addon), demo_copy(without, addon=False)
 
 
 # --- the measurements ---------------------------------------------------------------------------------
@@ -218,21 +214,6 @@ async def request(
             return reply
 
 
-def server_params(project: Path, env: dict[str, str]) -> StdioServerParameters:
-    return StdioServerParameters(
-        command=sys.executable,
-        args=["-m", "godot_live_mcp", "serve", "--project", str(project), "--no-launch"],
-        env=with_import_path(env),
-    )
-
-
-def with_import_path(env: dict[str, str]) -> dict[str, str]:
-    """``env`` plus this process's PYTHONPATH: the SDK starts a server with a minimal environment, so a
-    bench run from a work tree would otherwise time the package the virtualenv installed."""
-    path = os.environ.get("PYTHONPATH")
-    return {**env, "PYTHONPATH": path} if path else env
-
-
 async def mcp_latency(
     params: StdioServerParameters, log: Path, mode: str, calls: int, what: str = "editor_get_info"
 ) -> Latency:
@@ -273,14 +254,12 @@ def pipeline_cost(report: Report) -> None:
 
 async def gui_latency(root: Path, env: dict[str, str], calls: int) -> Latency:
     """``editor_get_info`` against an editor with its interface on a private display, not focused."""
-    project = root / "gui"
-    shutil.copytree(DEMO_PROJECT, project, ignore=shutil.ignore_patterns(".godot"))
-    install_addon(project)
+    project = demo_copy(root / "gui")
     editor = launch_editor(project, env=env, log_path=root / "gui.log", display=True)
     try:
         await editor.wait_ready(SETTLE_LIMIT_S)
         await wait_settled({"gui": editor.pid})
-        params = server_params(project, env)
+        params = serve_params(project, env)
         return await mcp_latency(params, root / "server.log", "auto", calls, "GUI editor")
     finally:
         await anyio.to_thread.run_sync(stop_all, editor)
@@ -316,7 +295,7 @@ async def run(args: argparse.Namespace, root: Path) -> Report:
         usage = await idle_cpu(pids, args.idle_window, args.windows)
         report.idle.append(IdleCpu("no client", usage["without"], usage["with"]))
         report.latencies += await websocket_latencies(instance, args.calls)
-        params = server_params(with_addon, env)
+        params = serve_params(with_addon, env)
         floor = floor_params(await editor_answer(instance))
         for mode in ("legacy", "auto"):
             floor_latency = await mcp_latency(floor, root / "floor.log", mode, args.calls, "SDK floor")

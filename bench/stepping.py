@@ -13,7 +13,6 @@ play, whose pace must stay within 2% of real time (and of four times real time a
 from __future__ import annotations
 
 import argparse
-import shutil
 import statistics
 import sys
 import tempfile
@@ -26,15 +25,15 @@ from typing import Any
 
 import anyio
 from mcp.client import Client
-from mcp.client.stdio import StdioServerParameters, stdio_client
+from mcp.client.stdio import stdio_client
 from rich.console import Console
 from rich.table import Table
 
-from godot_live_mcp.instances.addon_install import install_addon
 from godot_live_mcp.instances.launcher import launch_editor
 from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
+from support.demo_project import demo_copy  # bench/ is the script's own folder
+from support.serve import serve_params
 
-DEMO_PROJECT = Path(__file__).resolve().parents[1] / "examples" / "demo_project"
 FRAMES = 600
 TICKS_PER_SECOND = 60
 TARGET_STEP_MS = 200.0
@@ -208,18 +207,9 @@ def _verdict(met: bool, target: str = "") -> str:
 
 @asynccontextmanager
 async def mcp_session(project: Path, env: dict[str, str], log_path: Path) -> AsyncIterator[Client]:
-    serve = [
-        "serve",
-        "--project",
-        str(project),
-        "--no-launch",
-        "--allow-execute",
-        "--tools",
-        "all",
-        "--max-tools",
-        "1000",
-    ]
-    params = StdioServerParameters(command=sys.executable, args=["-m", "godot_live_mcp", *serve], env=env)
+    params = serve_params(
+        project, env, "--no-launch", "--allow-execute", "--tools", "all", "--max-tools", "1000"
+    )
     with log_path.open("w", encoding="utf-8") as log:
         async with Client(stdio_client(params, errlog=log), mode="legacy") as client:
             yield client
@@ -230,9 +220,7 @@ async def demo_editor_session() -> AsyncIterator[Client]:
     """A client of ``serve`` on a headless editor of a fresh copy of the demo project, all gone after."""
     with tempfile.TemporaryDirectory(prefix="godot-live-mcp-bench-") as folder:
         root = Path(folder)
-        project = root / "project"
-        shutil.copytree(DEMO_PROJECT, project, ignore=shutil.ignore_patterns(".godot"))
-        install_addon(project)
+        project = demo_copy(root / "project")
         env = {REGISTRY_DIR_ENV: str(root / "registry")}
         editor = launch_editor(project, env=env, log_path=root / "editor.log")
         try:

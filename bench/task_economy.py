@@ -28,15 +28,16 @@ from typing import Any
 
 import anyio
 from mcp.client import Client
-from mcp.client.stdio import StdioServerParameters, stdio_client
+from mcp.client.stdio import stdio_client
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 from godot_live_mcp.instances.addon_install import install_addon
 from godot_live_mcp.instances.launcher import launch_editor
 from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
+from support.demo_project import DEMO_PROJECT  # bench/ is the script's own folder
+from support.serve import serve_params
 from tasks.platformer import PLANS, Call
 
-DEMO_PROJECT = Path(__file__).resolve().parents[1] / "examples" / "demo_project"
 # Issue 23's target for this task.
 TARGET_CALLS = 30
 TARGET_CHARACTERS = 40_000
@@ -112,11 +113,7 @@ async def run_plan(plan: str, godot_root: Path) -> Tally:
     editor = launch_editor(project, env=env, log_path=godot_root / "editor.log")
     try:
         await editor.wait_ready(_START_TIMEOUT_S)
-        params = StdioServerParameters(
-            command=sys.executable,
-            args=["-m", "godot_live_mcp", "serve", "--project", str(project), "--no-launch"],
-            env=env,
-        )
+        params = serve_params(project, env, "--no-launch")
         began = time.perf_counter()
         with (godot_root / "server.log").open("w", encoding="utf-8") as errlog:
             async with Client(stdio_client(params, errlog=errlog)) as client:

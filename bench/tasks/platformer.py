@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-DEMO_PROJECT = Path(__file__).resolve().parents[2] / "examples" / "demo_project"
+from support.demo_project import DEMO_PROJECT
+
 SCORE_NODE = "/root/GameState"
 # Where the player starts and the coins lie: on the ground's top edge, so walking right takes all three.
 PLAYER_X = 160

@@ -13,6 +13,7 @@ import anyio
 import click
 
 from godot_live_mcp.playtest_farm import (
+    SHOT_LIMIT,
     Axis,
     LocalPool,
     RandomInput,
@@ -21,6 +22,7 @@ from godot_live_mcp.playtest_farm import (
     SweepError,
     SweepReport,
     default_workers,
+    shoot_failures,
 )
 
 __all__ = ["SweepOptions", "run_sweep", "sweep_options"]
@@ -43,6 +45,7 @@ class SweepOptions:
     workers: int | None
     wall_limit: float
     frame_limit: int | None
+    screenshots: int
 
     def wanted(self) -> bool:
         return bool(self.sets or self.settings or self.recordings or self.seeds)
@@ -103,6 +106,9 @@ def sweep_options(command: Callable[..., Any]) -> Callable[..., Any]:
                      help="Seconds one run may take before it is stopped and reported as hung."),
         click.option("--frame-limit", type=int, default=None,
                      help="Frames one game may run before the engine quits it (reported as 'frame limit')."),
+        click.option("--screenshots", type=click.IntRange(0, 100), default=SHOT_LIMIT, show_default=True,
+                     help="Failing runs replayed on a display (when one is at hand) for a picture of the "
+                          "failure; 0: none."),
     ]  # fmt: skip
     for option in reversed(options):
         command = option(command)
@@ -124,7 +130,11 @@ def run_sweep(
     async def progress(record: RunRecord, done: int, total: int) -> None:
         click.echo(f"[{done}/{total}] {record.line()}", err=True)
 
-    report = SweepReport(anyio.run(pool.run, runs, progress), list(options.metrics))
+    async def sweep_and_shoot() -> list[RunRecord]:
+        records = await pool.run(runs, progress)
+        return await shoot_failures(records, godot, project, options.wall_limit, options.screenshots)
+
+    report = SweepReport(anyio.run(sweep_and_shoot), list(options.metrics))
     if as_json:
         click.echo(json.dumps(report.summary(), indent=1))
     else:

@@ -23,6 +23,7 @@ __all__ = ["GameRun", "RunOutcome"]
 
 _TAIL_LINES = 8
 _IN_USER = "mcp_sweep"  # the run's script and result, inside its user:// folder
+SHOT_NAME = "failure.png"  # the viewport at a drawn run's first failure
 
 
 @dataclass
@@ -35,6 +36,8 @@ class RunOutcome:
     folder: Path
     ended: str = "finished"  # finished, crashed, hung (wall limit), frame limit, no result
     log_tail: list[str] = field(default_factory=list)
+    screenshot: Path | None = None  # a failing run's, from its replay on a display (_failure_shots.py)
+    replay: str = ""  # why that replay gave no screenshot, when it did not
 
     @property
     def passed(self) -> bool:
@@ -55,6 +58,7 @@ class GameRun:
     folder: Path
     frame_limit: int | None  # None: the interpreter's own bounds (every step_until has a max_frames)
     wall_limit_s: float
+    display_env: dict[str, str] | None = None  # drawn on that display, saving SHOT_NAME; else headless
 
     async def play(self, script: dict[str, Any]) -> RunOutcome:
         env = self._env()
@@ -65,6 +69,7 @@ class GameRun:
         (self.folder / "script.json").write_text(text, "utf-8")  # the copy a person replays
         result_file, log_file = inside / "result.json", self.folder / "game.log"
         result_file.unlink(missing_ok=True)
+        result_file.with_name(SHOT_NAME).unlink(missing_ok=True)
         began = time.monotonic()
         command, full_env = confine(self._command(), self.project, env)
         with log_file.open("wb") as log:
@@ -86,16 +91,19 @@ class GameRun:
         return self._outcome(process.returncode, hung, wall, result_file, log_file)
 
     def _command(self) -> list[str]:
-        command = [str(self.godot), "--headless", "--path", str(self.project), "--fixed-fps", "60"]
+        drawn = self.display_env is not None
+        mode = ["--rendering-driver", "opengl3"] if drawn else ["--headless"]
+        command = [str(self.godot), *mode, "--path", str(self.project), "--fixed-fps", "60"]
         command += ["--audio-driver", "Dummy"]
         if self.frame_limit is not None:
             command += ["--quit-after", str(self.frame_limit)]
         script, result = f"user://{_IN_USER}/script.json", f"user://{_IN_USER}/result.json"
-        return [*command, "--", "--playtest", script, "--playtest-out", result]
+        shot = ["--playtest-shot", f"user://{_IN_USER}/{SHOT_NAME}"] if drawn else []
+        return [*command, "--", "--playtest", script, "--playtest-out", result, *shot]
 
     def _env(self) -> dict[str, str]:
         # user:// lives under XDG_DATA_HOME on Linux: each run its own saves and settings.
-        return {**os.environ, "XDG_DATA_HOME": str(self.folder / "data")}
+        return {**os.environ, **(self.display_env or {}), "XDG_DATA_HOME": str(self.folder / "data")}
 
     def _outcome(
         self, code: int | None, hung: bool, wall: float, result_file: Path, log_file: Path
@@ -103,6 +111,9 @@ class GameRun:
         result = _read_result(result_file)
         if result_file.is_file():  # beside the replay copy of the script, where a person looks
             shutil.copyfile(result_file, self.folder / "result.json")
+        shot = result_file.with_name(SHOT_NAME)
+        if shot.is_file():
+            shutil.copyfile(shot, self.folder / SHOT_NAME)
         tail = log_file.read_text("utf-8", errors="replace").splitlines()[-_TAIL_LINES:]
         if hung:
             ended = "hung"
@@ -112,7 +123,9 @@ class GameRun:
             ended = "frame limit" if code == 0 else "no result"
         else:
             ended = "finished"
-        return RunOutcome(code, result, wall, self.folder, ended, [] if ended == "finished" else tail)
+        outcome = RunOutcome(code, result, wall, self.folder, ended, [] if ended == "finished" else tail)
+        outcome.screenshot = self.folder / SHOT_NAME if shot.is_file() else None
+        return outcome
 
 
 def _read_result(path: Path) -> dict[str, Any] | None:

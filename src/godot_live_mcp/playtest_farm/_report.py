@@ -1,5 +1,5 @@
 """A sweep's answer: one line a run, the pass rate by each axis value, the distinct errors with their
-counts, and where each failing run's replayable script lies."""
+counts, and where each failing run's replayable script (and screenshot, when one was taken) lies."""
 
 from __future__ import annotations
 
@@ -59,6 +59,10 @@ class SweepReport:
             row["metrics"] = values
         if not outcome.passed:
             row["script"] = str(outcome.folder / "script.json")
+        if outcome.screenshot is not None:
+            row["screenshot"] = str(outcome.screenshot)
+        if outcome.replay:
+            row["replay"] = outcome.replay
         row["wall_s"] = round(outcome.wall_s, 2)
         return row
 
@@ -105,6 +109,10 @@ class SweepReport:
         for text, count in self.distinct_errors().items():
             lines.append(f"  error in {count} run{'' if count == 1 else 's'}: {text}")
         lines += [f"  replay run {row['run']}: {row['script']}" for row in rows if "script" in row]
+        lines += [
+            f"  screenshot of run {row['run']}: {row['screenshot']}" for row in rows if "screenshot" in row
+        ]
+        lines += [f"  run {row['run']}: {row['replay']}" for row in rows if "replay" in row]
         return "\n".join(lines)
 
 

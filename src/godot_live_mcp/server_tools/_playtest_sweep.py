@@ -15,6 +15,7 @@ from godot_live_mcp.bridge.queue_events import ProgressEvent
 from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.godot.locator import find_godot
 from godot_live_mcp.playtest_farm import (
+    SHOT_LIMIT,
     Axis,
     LocalPool,
     RandomInput,
@@ -23,6 +24,7 @@ from godot_live_mcp.playtest_farm import (
     SweepError,
     SweepReport,
     default_workers,
+    shoot_failures,
 )
 from godot_live_mcp.project_tests._listing import project_file
 from godot_live_mcp.server_tools._paging import page, page_args
@@ -56,13 +58,17 @@ async def _sweep(call: ServerCall) -> JsonObject:
     # Its own folder even when two sweeps start in the same second.
     folder = Path(tempfile.mkdtemp(prefix=time.strftime("%Y%m%d-%H%M%S-"), dir=project / _RUNS_FOLDER))
     workers = call.integer("workers", 0) or default_workers()
-    pool = LocalPool(find_godot().path, project, folder, workers, float(call.integer("wall_limit_s", 120)))
+    godot, wall_limit_s = find_godot().path, float(call.integer("wall_limit_s", 120))
+    pool = LocalPool(godot, project, folder, workers, wall_limit_s)
 
     async def finished(record: RunRecord, done: int, total: int) -> None:
         if call.listeners.on_progress is not None:
             await call.listeners.on_progress(ProgressEvent(done, total, record.line()))
 
-    summary = SweepReport(await pool.run(runs, finished), sweep.metrics).summary()
+    records = await pool.run(runs, finished)
+    shots = call.integer("screenshots", SHOT_LIMIT)
+    records = await shoot_failures(records, godot, project, wall_limit_s, shots)
+    summary = SweepReport(records, sweep.metrics).summary()
     rows: list[JsonValue] = summary.pop("runs")
     return summary | {"folder": str(folder)} | page("runs", rows, call.arguments, 50)
 
@@ -148,11 +154,14 @@ COMMANDS = {
             "metrics": "array<string>[..16]: Expressions whose last value each row shows.",
             "workers": "integer[1..64]: Games at once. Default: a core each, fewer if memory is short.",
             "wall_limit_s": "integer[5..1800]=120: Seconds a run may take before it is stopped as hung.",
+            "screenshots": f"integer[0..100]={SHOT_LIMIT}: Failing runs replayed on a display, if any, to "
+            "picture the failure.",
             **page_args("run", "runs", 50),
         },
         returns={
             "passed!": "boolean: Every run passed.",
-            "runs!": "array<object>: run, variant, passed, frames, errors; failed, metrics, script, ended.",
+            "runs!": "array<object>: run, variant, passed, frames, errors; failed, metrics, script, "
+            "screenshot, ended.",
             "pass_rates!": "object: 'axis=value': 'passed/runs'.",
             "errors!": "object: Each distinct error logged: the runs that logged it.",
             "folder": "string: Where the runs' scripts, results and logs are.",

@@ -1,5 +1,5 @@
 """``playtest_sweep`` through MCP: the rows and pass rates of a property sweep with a progress report per
-finished run, and a cancelled sweep leaves none of its games running."""
+finished run and the failing run's screenshot, and a cancelled sweep leaves none of its games running."""
 
 from __future__ import annotations
 
@@ -58,6 +58,9 @@ async def test_a_sweep_answers_a_row_a_run_and_reports_each_run_as_it_ends(
         ("Player:speed=300", True),
     ]
     assert result["pass_rates"] == {"Player:speed=100": "0/1", "Player:speed=300": "1/1"}
+    # The failing run, replayed on a private display, is pictured in its folder; the passing one is not.
+    assert result["runs"][0]["screenshot"].endswith("run-0000/failure.png")
+    assert "screenshot" not in result["runs"][1]
     # A report as each run ends, in whichever order the two games finish.
     assert sorted(message.split(" ", 1)[0] for message in heard) == ["1/2", "2/2"]
     assert sorted(message.split(" ", 1)[1] for message in heard) == [

@@ -4,7 +4,8 @@ extends RefCounted
 ##   godot --headless --path P --fixed-fps 60 -- --playtest SCRIPT --playtest-out RESULT
 ## runs SCRIPT from its very first frame, writes RESULT (JSON, whole or not at all) and quits with
 ## EXIT_PASSED, EXIT_FAILED (an assertion failed) or EXIT_NOT_RUN (the script was refused, or stopped
-## part-way: the result then says why under "stopped").
+## part-way: the result then says why under "stopped"). With `--playtest-shot PNG`, a game that draws
+## saves the viewport at the first failure there.
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const RuntimeState := preload("res://addons/godot_live_mcp/runtime/runtime_state.gd")
@@ -14,6 +15,7 @@ const PlaytestFile := preload("res://addons/godot_live_mcp/runtime/playtest/play
 
 const SCRIPT_FLAG := "--playtest"
 const OUT_FLAG := "--playtest-out"
+const SHOT_FLAG := "--playtest-shot"
 const EXIT_PASSED := 0
 const EXIT_FAILED := 1
 const EXIT_NOT_RUN := 2
@@ -52,7 +54,9 @@ static func _run(script_path: String, state: RuntimeState) -> Result:
 	var script: Result = PlaytestScript.read(data.value) if data.succeeded() else data
 	if script.failed():
 		return script
-	return await PlaytestRunner.new(state.clock, script.value, state.log_buffer).run(MCPToolkitToolContext.new())
+	var runner: PlaytestRunner = PlaytestRunner.new(state.clock, script.value, state.log_buffer)
+	runner.failure_shot = _value_of(SHOT_FLAG)
+	return await runner.run(MCPToolkitToolContext.new())
 
 
 ## The argument after flag among the user arguments, "" when there is none.

@@ -26,12 +26,17 @@ const PropertyInput := preload("res://addons/godot_live_mcp/authoring/property_i
 ## Where screenshots go, one file per name (a rerun replaces them).
 const SCREENSHOT_FOLDER := "user://mcp_playtest"
 
+## Where to save the viewport at the run's first failure (a failed assertion, a stopped step); "" for
+## none. A sweep's replay of a failing run on a display sets it; a headless game saves nothing.
+var failure_shot: String = ""
+
 var _clock: TimeControl
 var _script: PlaytestScript
 var _timeline: PlaytestTimeline = PlaytestTimeline.new()
 var _sources: Array[TimelineSource]
 var _input: PlaytestInput
 var _start: int = 0
+var _shot_taken: bool = false
 ## What StepRunner reports to: cancelled with the caller, its per-step progress kept to itself.
 var _steps_context: MCPToolkitToolContext = MCPToolkitToolContext.new()
 
@@ -72,6 +77,8 @@ func run(context: MCPToolkitToolContext) -> Result:
 			outcome = await _run_step(step)
 			if outcome.failed():
 				stopped_at = step.index
+				if outcome.code != "CANCELLED":
+					await _shoot_failure()
 				break
 		_clock.frame_stepped.disconnect(_on_frame)
 		_poll(true)
@@ -126,7 +133,8 @@ func _run_step(step: PlaytestStep) -> Result:
 		"screenshot":
 			await _screenshot(step)
 		"assert":
-			_assert(step)
+			if not _assert(step):
+				await _shoot_failure()
 		"set":
 			return _set_value(step)
 	return Result.of(null)
@@ -181,12 +189,15 @@ func _step_until(step: PlaytestStep) -> Result:
 	return stepped
 
 
-func _assert(step: PlaytestStep) -> void:
+## Whether the condition held; the timeline lists the assertion either way.
+func _assert(step: PlaytestStep) -> bool:
 	var scope: ConditionScope = ConditionScope.new(RuntimeNodes.scene_root())
 	var holds: Result = step.condition.holds(scope)
 	var seen: Result = step.condition.subject(scope)
 	var shown: String = PlaytestValues.render(seen.value) if seen.succeeded() else "error: " + seen.message
-	_timeline.add_assertion(frame(), step.condition.text, holds.succeeded() and bool(holds.value), shown)
+	var passed: bool = holds.succeeded() and bool(holds.value)
+	_timeline.add_assertion(frame(), step.condition.text, passed, shown)
+	return passed
 
 
 ## A node's property (coerced to its type) or a project setting, changed now; a "set" event says to what.
@@ -212,15 +223,33 @@ func _screenshot(step: PlaytestStep) -> void:
 	if DisplayServer.get_name() == "headless":
 		_timeline.add(frame(), "screenshot", "%s skipped: the game runs headless" % step.name)
 		return
-	await DrawnFrame.next()
 	var path: String = "%s/%s.png" % [SCREENSHOT_FOLDER, step.name]
-	DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(SCREENSHOT_FOLDER))
-	var image: Image = (Engine.get_main_loop() as SceneTree).root.get_texture().get_image()
-	var err: Error = image.save_png(path)
+	var err: Error = await _save_viewport(path)
 	var text: String = path if err == OK else "%s not saved: %s" % [step.name, error_string(err)]
 	_timeline.add(frame(), "screenshot", text)
 	if err == OK:
 		_timeline.add_screenshot(frame(), step.name, ProjectSettings.globalize_path(path))
+
+
+## Once a run, at its first failure, when asked (failure_shot) and the game draws. Not in the timeline:
+## the result stays the same bytes as the headless run's.
+func _shoot_failure() -> void:
+	if failure_shot == "" or _shot_taken or DisplayServer.get_name() == "headless":
+		return
+	_shot_taken = true
+	var err: Error = await _save_viewport(failure_shot)
+	if err != OK:
+		push_warning(
+			"godot_live_mcp: the failure's screenshot %s was not saved: %s" % [failure_shot, error_string(err)]
+		)
+
+
+## The viewport as the renderer next draws it, saved as a PNG at path (its folder made).
+static func _save_viewport(path: String) -> Error:
+	await DrawnFrame.next()
+	DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(path).get_base_dir())
+	var image: Image = (Engine.get_main_loop() as SceneTree).root.get_texture().get_image()
+	return image.save_png(path)
 
 
 func _note(text: String) -> void:
