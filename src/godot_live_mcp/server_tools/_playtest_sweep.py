@@ -5,6 +5,7 @@ Part of the ``test`` group: like ``test_run`` it runs the project's own code in 
 from __future__ import annotations
 
 import json
+import os
 import tempfile
 import time
 from pathlib import Path
@@ -16,13 +17,14 @@ from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.godot.locator import find_godot
 from godot_live_mcp.playtest_farm import (
     Axis,
-    LocalPool,
     RandomInput,
     RunRecord,
     Sweep,
     SweepError,
     SweepReport,
+    cluster_for,
     default_workers,
+    pool_for,
 )
 from godot_live_mcp.project_tests._listing import project_file
 from godot_live_mcp.server_tools._paging import page, page_args
@@ -44,6 +46,7 @@ async def _sweep(call: ServerCall) -> JsonObject:
     try:
         sweep = _sweep_of(call.arguments, project)
         runs = sweep.runs()
+        cluster = cluster_for(call.text("cluster"), os.environ)
     except SweepError as error:
         raise ToolError(ErrorCode.INVALID_PARAMS, str(error)) from None
     if len(runs) > _MAX_RUNS:
@@ -56,7 +59,14 @@ async def _sweep(call: ServerCall) -> JsonObject:
     # Its own folder even when two sweeps start in the same second.
     folder = Path(tempfile.mkdtemp(prefix=time.strftime("%Y%m%d-%H%M%S-"), dir=project / _RUNS_FOLDER))
     workers = call.integer("workers", 0) or default_workers()
-    pool = LocalPool(find_godot().path, project, folder, workers, float(call.integer("wall_limit_s", 120)))
+    try:
+        pool = pool_for(
+            cluster, find_godot().path, project, folder, workers, call.integer("wall_limit_s", 120)
+        )
+    except SweepError as error:  # Ray asked for and not installed
+        raise ToolError(
+            ErrorCode.INVALID_OPERATION, str(error), "cluster='local' runs on this machine."
+        ) from None
 
     async def finished(record: RunRecord, done: int, total: int) -> None:
         if call.listeners.on_progress is not None:
@@ -148,6 +158,7 @@ COMMANDS = {
             "metrics": "array<string>[..16]: Expressions whose last value each row shows.",
             "workers": "integer[1..64]: Games at once. Default: a core each, fewer if memory is short.",
             "wall_limit_s": "integer[5..1800]=120: Seconds a run may take before it is stopped as hung.",
+            "cluster": "enum(local|ray): Where runs play. Default: ray when RAY_ADDRESS is set.",
             **page_args("run", "runs", 50),
         },
         returns={
