@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,15 +14,17 @@ import anyio
 import click
 
 from godot_live_mcp.playtest_farm import (
+    CLUSTERS,
     SHOT_LIMIT,
     Axis,
-    LocalPool,
     RandomInput,
     RunRecord,
     Sweep,
     SweepError,
     SweepReport,
+    cluster_for,
     default_workers,
+    pool_for,
     shoot_failures,
 )
 
@@ -46,6 +49,7 @@ class SweepOptions:
     wall_limit: float
     frame_limit: int | None
     screenshots: int
+    cluster: str | None
 
     def wanted(self) -> bool:
         return bool(self.sets or self.settings or self.recordings or self.seeds)
@@ -106,6 +110,9 @@ def sweep_options(command: Callable[..., Any]) -> Callable[..., Any]:
                      help="Seconds one run may take before it is stopped and reported as hung."),
         click.option("--frame-limit", type=int, default=None,
                      help="Frames one game may run before the engine quits it (reported as 'frame limit')."),
+        click.option("--cluster", type=click.Choice(CLUSTERS), default=None,
+                     help="Where the runs play: this machine, or the Ray cluster of RAY_ADDRESS (the default"
+                     " when it is set; needs the ray extra)."),
         click.option("--screenshots", type=click.IntRange(0, 100), default=SHOT_LIMIT, show_default=True,
                      help="Failing runs replayed on a display (when one is at hand) for a picture of the "
                           "failure; 0: none."),
@@ -121,11 +128,13 @@ def run_sweep(
     """Runs the sweep, printing a line as each run ends; exit code 0 only when every run passed."""
     try:
         runs = options.sweep(script).runs()
+        cluster = cluster_for(options.cluster, os.environ)
+        workers = options.workers or default_workers()
+        pool = pool_for(cluster, godot, project, folder, workers, options.wall_limit, options.frame_limit)
     except SweepError as error:
         raise click.UsageError(str(error)) from error
-    workers = options.workers or default_workers()
-    pool = LocalPool(godot, project, folder, workers, options.wall_limit, options.frame_limit)
-    click.echo(f"{len(runs)} runs, {workers} at once, in {folder}", err=True)
+    where = f"{workers} at once" if cluster == "local" else "on the Ray cluster"
+    click.echo(f"{len(runs)} runs, {where}, in {folder}", err=True)
 
     async def progress(record: RunRecord, done: int, total: int) -> None:
         click.echo(f"[{done}/{total}] {record.line()}", err=True)

@@ -5,6 +5,7 @@ Part of the ``test`` group: like ``test_run`` it runs the project's own code in 
 from __future__ import annotations
 
 import json
+import os
 import tempfile
 import time
 from pathlib import Path
@@ -17,13 +18,14 @@ from godot_live_mcp.godot.locator import find_godot
 from godot_live_mcp.playtest_farm import (
     SHOT_LIMIT,
     Axis,
-    LocalPool,
     RandomInput,
     RunRecord,
     Sweep,
     SweepError,
     SweepReport,
+    cluster_for,
     default_workers,
+    pool_for,
     shoot_failures,
 )
 from godot_live_mcp.project_tests._listing import project_file
@@ -46,6 +48,7 @@ async def _sweep(call: ServerCall) -> JsonObject:
     try:
         sweep = _sweep_of(call.arguments, project)
         runs = sweep.runs()
+        cluster = cluster_for(call.text("cluster"), os.environ)
     except SweepError as error:
         raise ToolError(ErrorCode.INVALID_PARAMS, str(error)) from None
     if len(runs) > _MAX_RUNS:
@@ -59,7 +62,12 @@ async def _sweep(call: ServerCall) -> JsonObject:
     folder = Path(tempfile.mkdtemp(prefix=time.strftime("%Y%m%d-%H%M%S-"), dir=project / _RUNS_FOLDER))
     workers = call.integer("workers", 0) or default_workers()
     godot, wall_limit_s = find_godot().path, float(call.integer("wall_limit_s", 120))
-    pool = LocalPool(godot, project, folder, workers, wall_limit_s)
+    try:
+        pool = pool_for(cluster, godot, project, folder, workers, wall_limit_s)
+    except SweepError as error:  # Ray asked for and not installed
+        raise ToolError(
+            ErrorCode.INVALID_OPERATION, str(error), "cluster='local' runs on this machine."
+        ) from None
 
     async def finished(record: RunRecord, done: int, total: int) -> None:
         if call.listeners.on_progress is not None:
@@ -156,6 +164,7 @@ COMMANDS = {
             "wall_limit_s": "integer[5..1800]=120: Seconds a run may take before it is stopped as hung.",
             "screenshots": f"integer[0..100]={SHOT_LIMIT}: Failing runs replayed on a display, if any, to "
             "picture the failure.",
+            "cluster": "enum(local|ray): Where runs play. Default: ray when RAY_ADDRESS is set.",
             **page_args("run", "runs", 50),
         },
         returns={
