@@ -31,7 +31,7 @@ $(PYTHON):
 
 # The example Python plugin is installed too: the plugin tests serve it as a user would.
 $(PIP_STAMP): pyproject.toml examples/plugins/scene_stats/pyproject.toml | $(PYTHON)
-	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e ".[test]"
+	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e ".[test,ray]"
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check --no-deps -e examples/plugins/scene_stats
 	@$(PYTHON) -m pip install --quiet --disable-pip-version-check -e ".[test,tokens]" 2>/dev/null \
 		|| echo "bpe-openai did not install here: token counts fall back to characters/4" >&2

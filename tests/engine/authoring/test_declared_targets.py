@@ -99,10 +99,11 @@ async def test_a_resource_file_the_engine_cannot_load_answers_load_failed(
     await call(
         tools, "file_write", {"path": broken, "content": '[gd_resource type="Gradient"]\n[resource\nbroken'}
     )
-    for tool, extra in [
+    cases: list[tuple[str, dict[str, object]]] = [
         ("resource_get", {}),
         ("resource_set_property", {"properties": {}}),
         ("gradient_get", {}),
-    ]:
+    ]
+    for tool, extra in cases:
         refused = await call_fails(tools, tool, {"path": broken, **extra}, "LOAD_FAILED")
         assert refused["message"] == f"The engine could not load '{broken}'."
