@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -68,12 +69,9 @@ def playtest_command(
     """Run SCRIPT (a playtest script, JSON) in a headless game of the project and print the result;
     with variants (--set, --setting, --recording, --seeds), one game a variant."""
     options = SweepOptions(**sweep)
+    request = _Request(script, project, out, as_json, godot, timeout)
     try:
-        code = (
-            _sweep(script, project, out, as_json, godot, timeout, options)
-            if options.wanted()
-            else _play(script, project, out, as_json, godot, timeout)
-        )
+        code = request.sweep(options) if options.wanted() else request.play()
     except click.UsageError:
         raise
     except click.ClickException as error:
@@ -81,56 +79,62 @@ def playtest_command(
     sys.exit(code)
 
 
-def _sweep(
-    script: Path,
-    project: Path,
-    out: Path | None,
-    as_json: bool,
-    godot: str | None,
-    timeout: float,
-    options: SweepOptions,
-) -> int:
-    root, binary = _prepared(
-        project, godot, timeout
-    )  # the import of a fresh checkout; runs have --wall-limit
-    try:
-        base = json.loads(script.read_text("utf-8"))
-    except ValueError as error:
-        raise click.ClickException(f"{script} is not JSON: {error}") from error
-    folder = (out or script.with_name(script.stem + ".sweep")).absolute()
-    return run_sweep(options, base, binary, root, folder, as_json)
+@dataclass(frozen=True)
+class _Request:
+    """What the command line asked for, shared by one run and a sweep."""
 
+    script: Path
+    project: Path
+    out: Path | None
+    as_json: bool
+    godot: str | None
+    timeout: float  # the import of a fresh checkout, and a single run; a sweep's runs have --wall-limit
 
-def _prepared(project: Path, godot: str | None, timeout: float) -> tuple[Path, Path]:
-    """The project's folder, imported, and the Godot binary; refused without the runtime autoload."""
-    with reported_as_click_error():
-        root = project_root(project)
-        binary = find_godot(godot).path
-    _require_runtime_autoload(root)
-    if not (root / ".godot").is_dir():  # a fresh checkout: the game loads imported assets only
-        _run([str(binary), "--headless", "--path", str(root), "--import"], timeout)
-    return root, binary
+    def sweep(self, options: SweepOptions) -> int:
+        root, binary = self._prepared()
+        try:
+            base = json.loads(self.script.read_text("utf-8"))
+        except ValueError as error:
+            raise click.ClickException(f"{self.script} is not JSON: {error}") from error
+        folder = (self.out or self.script.with_name(self.script.stem + ".sweep")).absolute()
+        return run_sweep(options, base, binary, root, folder, self.as_json)
 
+    def play(self) -> int:
+        root, binary = self._prepared()
+        result_file = (self.out or self.script.with_name(self.script.stem + ".result.json")).absolute()
+        if result_file.is_dir():
+            raise click.ClickException(f"--out {self.out} is a folder; a single run writes one result file.")
+        result_file.unlink(missing_ok=True)
+        command = [
+            str(binary),
+            "--headless",
+            "--path",
+            str(root),
+            "--fixed-fps",
+            "60",
+            "--audio-driver",
+            "Dummy",
+        ]
+        command += ["--", "--playtest", str(self.script.absolute()), "--playtest-out", str(result_file)]
+        ran = _run(command, self.timeout)
+        if not result_file.is_file():
+            tail = "\n".join((ran.stdout + ran.stderr).splitlines()[-10:])
+            raise click.ClickException(
+                f"the game (exit {ran.returncode}) wrote no result; its last output:\n{tail}"
+            )
+        result = json.loads(result_file.read_text("utf-8"))
+        click.echo(json.dumps(result, indent=2) if self.as_json else summary_of(result))
+        return ran.returncode
 
-def _play(
-    script: Path, project: Path, out: Path | None, as_json: bool, godot: str | None, timeout: float
-) -> int:
-    root, binary = _prepared(project, godot, timeout)
-    result_file = (out or script.with_name(script.stem + ".result.json")).absolute()
-    if result_file.is_dir():
-        raise click.ClickException(f"--out {out} is a folder; a single run writes one result file.")
-    result_file.unlink(missing_ok=True)
-    command = [str(binary), "--headless", "--path", str(root), "--fixed-fps", "60", "--audio-driver", "Dummy"]
-    command += ["--", "--playtest", str(script.absolute()), "--playtest-out", str(result_file)]
-    ran = _run(command, timeout)
-    if not result_file.is_file():
-        tail = "\n".join((ran.stdout + ran.stderr).splitlines()[-10:])
-        raise click.ClickException(
-            f"the game (exit {ran.returncode}) wrote no result; its last output:\n{tail}"
-        )
-    result = json.loads(result_file.read_text("utf-8"))
-    click.echo(json.dumps(result, indent=2) if as_json else summary_of(result))
-    return ran.returncode
+    def _prepared(self) -> tuple[Path, Path]:
+        """The project's folder, imported, and the Godot binary; refused without the runtime autoload."""
+        with reported_as_click_error():
+            root = project_root(self.project)
+            binary = find_godot(self.godot).path
+        _require_runtime_autoload(root)
+        if not (root / ".godot").is_dir():  # a fresh checkout: the game loads imported assets only
+            _run([str(binary), "--headless", "--path", str(root), "--import"], self.timeout)
+        return root, binary
 
 
 def summary_of(result: dict[str, Any]) -> str:
