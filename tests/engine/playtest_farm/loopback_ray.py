@@ -8,8 +8,10 @@ from __future__ import annotations
 import ipaddress
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from types import TracebackType
@@ -35,6 +37,8 @@ class LoopbackRay:
 
     def __init__(self, folder: Path, head_cpus: int = 1, worker_cpus: int = 1) -> None:
         self.folder, self.head_cpus, self.worker_cpus = folder, head_cpus, worker_cpus
+        # Ray's sockets live under its temp folder and a socket's path has at most 107 bytes: a short one.
+        self.temp = Path(tempfile.mkdtemp(prefix="ray-", dir="/tmp"))
         self.address = f"127.0.0.1:{_PORT}"
         self._holder: subprocess.Popen[bytes] | None = None
         self.nodes: dict[str, subprocess.Popen[bytes]] = {}
@@ -44,7 +48,7 @@ class LoopbackRay:
         try:
             self._open_namespace()
             self._start("head", "--head", f"--port={_PORT}", f"--num-cpus={self.head_cpus}",
-                        "--include-dashboard=false", f"--temp-dir={self.folder / 'ray'}",
+                        "--include-dashboard=false", f"--temp-dir={self.temp}",
                         f"--system-config={json.dumps(_SYSTEM_CONFIG)}")  # fmt: skip
             self._start("worker", f"--address={self.address}", f"--num-cpus={self.worker_cpus}")
         except BaseException:
@@ -114,6 +118,7 @@ class LoopbackRay:
             self._holder.wait()
             if self._holder.stdin is not None:
                 self._holder.stdin.close()
+        shutil.rmtree(self.temp, ignore_errors=True)
 
     def _open_namespace(self) -> None:
         # The holder waits on its stdin, so the namespace lives exactly as long as this object.
@@ -136,10 +141,16 @@ class LoopbackRay:
         deadline = time.monotonic() + _START_S
         while _READY not in log.read_text(errors="replace"):
             if self.nodes[node].poll() is not None or time.monotonic() > deadline:
+                output = log.read_text(errors="replace")[-3000:]
                 raise RuntimeError(
-                    f"the Ray {node} node did not start; its output:\n{log.read_text()[-3000:]}"
+                    f"the Ray {node} node did not start; its output:\n{output}{self._gcs_logs()}"
                 )
             time.sleep(0.1)  # a poll of the node's own output for the line it prints when started
+
+    def _gcs_logs(self) -> str:
+        """The end of the cluster store's own logs: why a node found no GCS."""
+        logs = sorted(self.temp.glob("session_*/logs/gcs_server.*"))
+        return "".join(f"\n{path.name}:\n{path.read_text(errors='replace')[-1500:]}" for path in logs)
 
 
 def _address(hex_text: str, size: int) -> ipaddress.IPv4Address | ipaddress.IPv6Address:

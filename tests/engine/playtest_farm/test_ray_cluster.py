@@ -58,7 +58,12 @@ async def sweep(cluster: LoopbackRay, editor: EngineEditor, folder: Path, *optio
 
 
 def comparable(answer: dict[str, Any]) -> list[dict[str, Any]]:
-    return [{k: v for k, v in row.items() if k not in ("wall_s", "script")} for row in answer["runs"]]
+    """The rows without what differs by place and time: wall time, the sweep's folder in a path."""
+    rows = [{k: v for k, v in row.items() if k not in ("wall_s", "script")} for row in answer["runs"]]
+    for row in rows:
+        if "screenshot" in row:
+            row["screenshot"] = Path(row["screenshot"]).parts[-2:]  # run-NNNN/failure.png
+    return rows
 
 
 def assert_loopback_only(cluster: LoopbackRay) -> None:
