@@ -145,9 +145,9 @@ async def test_frames_built_into_a_sprite_are_scene_edits(tools: Client, scene: 
     )
     assert "sprite_create_frames" in empty["hint"]
     plain = await call_fails(
-        tools, "sprite_get_frames", {"scene": scene, "node_path": "Plain"}, "INVALID_OPERATION"
+        tools, "sprite_get_frames", {"scene": scene, "node_path": "Plain"}, "INVALID_PARAMS"
     )
-    assert "AnimatedSprite2D" in plain["message"]
+    assert "AnimatedSprite2D" in plain["hint"]
     made = await call(tools, "sprite_create_frames", where)
     assert (made["path"], made["status"], made["scene"]) == ("", "created", scene)
     sliced = await call(

@@ -7,6 +7,8 @@ extends RefCounted
 ##   "node:A|B"  and that node is an A or a B (or inherits one);
 ##   "own_node"  and the scene stores that node's structure (not instanced, not inherited);
 ##   "resource", "resource:A|B"  the resource file at `path` (of class A or B);
+##   "resource:A|B or node[.p]"  that file when `path` is given, else the node at `node_path` (and the
+##               resource its property p holds: `resource`, with `path` its file or "" when built in);
 ##   "... by <tool>"  the tool that makes one, named by the hint of a refusal (node_create, resource_create).
 ## A scene or node target is found inside SceneEdit.edit, where the handler then runs: the scene is
 ## the active tab and its history takes the undo action. The handler takes (params, target), and
@@ -30,17 +32,22 @@ var node_path: String = ""
 ## The file's resource and its res:// path, for resource targets.
 var resource: Resource = null
 var path: String = ""
+## The node's property that holds the resource, for "or node.p" targets.
+var property: String = ""
 
 var _kind: String = ""
 var _classes: PackedStringArray = PackedStringArray()
 var _verb: String = ""
 var _maker: String = ""
+var _or_node: bool = false
 
 
 ## handler wrapped to find what spec (a word above) names first; verb words own_node's refusal.
 static func wrap(spec: String, handler: Callable, verb: String, cancellable: bool) -> Callable:
 	var wanted: CommandTarget = CommandTarget.new()
-	var what: String = spec.get_slice(" by ", 0)
+	var what: String = spec.get_slice(" by ", 0).get_slice(" or ", 0)
+	wanted._or_node = spec.contains(" or node")
+	wanted.property = spec.get_slice(" or node.", 1).get_slice(" ", 0) if spec.contains(" or node.") else ""
 	wanted._kind = what.get_slice(":", 0)
 	assert(wanted._kind in KINDS, "godot_live_mcp: unknown target '%s'" % spec)
 	wanted._classes = what.get_slice(":", 1).split("|", false) if what.contains(":") else PackedStringArray()
@@ -66,7 +73,10 @@ static func _run_cancellable(
 
 ## work(target) with the target found: in the scene edit, unless the target is a resource file.
 func _resolved(params: CommandParams, work: Callable) -> Result:
-	if _kind != "resource":
+	var one: Result = either(params, " or ".join(_classes), property) if _or_node else Result.of()
+	if one.failed():
+		return one
+	if _kind != "resource" or params.has("node_path"):
 		return await SceneEdit.edit(params.raw, _in_scene.bind(params.text("node_path"), work))
 	var found: Result = _resource_at(params)
 	return await work.call(found.value) if found.succeeded() else found
@@ -89,6 +99,8 @@ func _in(scene_root: Node, wanted: String) -> Result:
 		return found
 	target.node = found.value
 	target.node_path = NodeLookup.path_of(scene_root, target.node)
+	if _kind == "resource":
+		return _held_by(target)
 	var typed: Result = NodeLookup.of_class(scene_root, target.node, wanted, _classes, _maker)
 	return typed if typed.failed() else Result.of(target)
 
@@ -103,3 +115,49 @@ func _resource_at(params: CommandParams) -> Result:
 	target.resource = loaded.value
 	target.path = target.resource.resource_path
 	return Result.of(target)
+
+
+## target, with the resource its node holds in property (when the word names one); INVALID_PARAMS for
+## a node without the property, INVALID_STATE when it holds nothing.
+func _held_by(target: CommandTarget) -> Result:
+	if property == "":
+		return Result.of(target)
+	if not property in target.node:
+		return Result.fail(
+			"INVALID_PARAMS",
+			"'%s' is a %s, without %s." % [target.node_path, target.node.get_class(), property],
+			"Pass a node with %s (%s), or a file as path." % [property, ", ".join(_holders())]
+		)
+	target.property = property
+	target.resource = target.node.get(property)
+	if target.resource == null:
+		return Result.fail(
+			"INVALID_STATE",
+			"'%s' has no %s in %s." % [target.node_path, " or ".join(_classes), property],
+			"Give it one with %s (node_path), then retry." % _maker
+		)
+	target.path = "" if target.resource.resource_path.contains("::") else target.resource.resource_path
+	return Result.of(target)
+
+
+## The node classes that declare property (named in a refusal).
+func _holders() -> PackedStringArray:
+	var found: PackedStringArray = PackedStringArray()
+	for name: String in ClassDB.get_inheriters_from_class("Node"):
+		if ClassDB.class_get_property_list(name, true).any(func(p: Dictionary) -> bool: return p.name == property):
+			found.append(name)
+	found.sort()
+	return found
+
+
+## INVALID_PARAMS unless params give exactly one of path (a file of classes) and node_path (a node, holding
+## it in property when named): the refusal of every tool that takes either.
+static func either(params: CommandParams, classes: String, held_in: String = "") -> Result:
+	if params.has("path") != params.has("node_path"):
+		return Result.of()
+	var holder: String = "a node's %s" % held_in if held_in != "" else "a node"
+	return Result.fail(
+		"INVALID_PARAMS",
+		"Pass either path (a %s file) or node_path (%s), not both or neither." % [classes, holder],
+		"path names a file of the project; node_path a node of the scene (scene_get_tree lists them)."
+	)

@@ -7,7 +7,7 @@ const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const NameSuggestions := preload("res://addons/godot_live_mcp/contract/name_suggestions.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
-const SceneTarget := preload("res://addons/godot_live_mcp/authoring/scene_target.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
@@ -67,6 +67,7 @@ const COMMANDS := {
 		],
 		"returns": MaterialTarget.ROW,
 		"marks": "idempotent",
+		"target": MaterialTarget.TARGET,
 	},
 	"material.get":
 	{
@@ -75,12 +76,13 @@ const COMMANDS := {
 		"args": MaterialTarget.ARGS,
 		"returns": [MaterialTarget.ROW, {"shader": "string: A ShaderMaterial's shader file."}],
 		"marks": "read_only idempotent",
+		"target": MaterialTarget.TARGET,
 	},
 }
 
 
 static func create(params: CommandParams) -> Result:
-	var one: Result = MaterialTarget.require_one(params)
+	var one: Result = CommandTarget.either(params, "Material")
 	var policy: Result = IfExists.read(params) if one.succeeded() else one
 	var made: Result = _new_material(params) if policy.succeeded() else policy
 	var values: Result = ResourceFile.coerce_all(made.value, params.object("properties")) if made.succeeded() else made
@@ -106,31 +108,24 @@ static func create(params: CommandParams) -> Result:
 	return Result.of(row)
 
 
-static func set_properties(params: CommandParams) -> Result:
+static func set_properties(params: CommandParams, target: CommandTarget) -> Result:
 	var requested: Dictionary = PropertyInput.requested(params.raw)
 	if requested.is_empty():
 		return Result.fail("INVALID_PARAMS", "Pass property and value, or properties (a name -> value map).")
 	var what: String = "Set %s" % ", ".join(PackedStringArray(requested.keys()))
-	return await MaterialTarget.edit(params, what, ResourceFile.coerce_all.bind(requested))
+	return await MaterialTarget.edit(params, target, what, ResourceFile.coerce_all.bind(requested))
 
 
-static func get_material(params: CommandParams) -> Result:
-	var one: Result = MaterialTarget.require_one(params)
-	if one.failed():
-		return one
-	if params.has("path"):
-		var found: Result = MaterialTarget.file_material(params)
-		if found.failed():
-			return found
-		var row: Dictionary = _described(found.value)
-		row["path"] = params.text("path")
+static func get_material(params: CommandParams, target: CommandTarget) -> Result:
+	if target.node == null:
+		var row: Dictionary = _described(target.resource)
+		row["path"] = target.path
 		return Result.of(row)
-	var scene: Result = SceneTarget.require(params.text("scene"))
-	var slot: Result = MaterialTarget.slot_material(scene.value.root, params) if scene.succeeded() else scene
+	var slot: Result = MaterialTarget.slot_material(target.node, params)
 	if slot.failed():
 		return slot
-	var described: Dictionary = _described(slot.value[2])
-	described.merge({"node_path": NodeLookup.path_of(scene.value.root, slot.value[0]), "slot": slot.value[1]})
+	var described: Dictionary = _described(slot.value[1])
+	described.merge({"node_path": target.node_path, "slot": slot.value[0]})
 	return Result.of(described)
 
 

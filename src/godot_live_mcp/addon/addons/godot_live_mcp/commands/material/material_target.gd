@@ -6,13 +6,13 @@ extends RefCounted
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
-const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
-const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
-const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const ResourceDump := preload("res://addons/godot_live_mcp/authoring/resource_dump.gd")
 const ResourceFile := preload("res://addons/godot_live_mcp/authoring/resource_file.gd")
 
 const SLOTS: Array[String] = ["auto", "material_override", "material", "surface"]
+## The target word of the tools that take a material file or a node's slot.
+const TARGET := "resource:Material or node by material_create"
 ## The arguments that name the material: a file, or a node's slot.
 const ARGS := {
 	"path": "string: A material resource file (res://, .tres). Pass this or node_path.",
@@ -34,17 +34,6 @@ const ROW := {
 	"properties!": "object: Changed properties as JSON.",
 	"undoable": "boolean: For files: whether editor_undo (global) reverts it.",
 }
-
-
-## INVALID_PARAMS unless exactly one of path and node_path is given.
-static func require_one(params: CommandParams) -> Result:
-	if params.has("path") == params.has("node_path"):
-		return Result.fail(
-			"INVALID_PARAMS",
-			"Pass either path (a material file) or node_path (a node's material slot).",
-			"material_get reads either."
-		)
-	return Result.of()
 
 
 ## The slot property of node params.slot names: material_override, material or
@@ -76,23 +65,12 @@ static func slot_of(node: Node, params: CommandParams) -> Result:
 	return Result.of("surface_material_override/%d" % params.integer("surface"))
 
 
-## The material file at params.path, or INVALID_PARAMS / NOT_FOUND / LOAD_FAILED.
-static func file_material(params: CommandParams) -> Result:
-	return ProjectFiles.resource_at(params, PackedStringArray(["Material"]), "material_create")
-
-
-## Runs change (func(material: Material) -> Result of {property: engine value}) on the target and
-## applies its values as one undoable change named "MCP: <what> on <file or node>".
-static func edit(params: CommandParams, what: String, change: Callable) -> Result:
-	var one: Result = require_one(params)
-	if one.failed():
-		return one
-	if params.has("node_path"):
-		return await SceneEdit.edit(params.raw, _edit_slot.bind(params, what, change))
-	var found: Result = file_material(params)
-	if found.failed():
-		return found
-	var material: Material = found.value
+## Runs change (func(material: Material) -> Result of {property: engine value}) on the target (a file
+## or a node, TARGET) and applies its values as one undoable change named "MCP: <what> on <file or node>".
+static func edit(params: CommandParams, target: CommandTarget, what: String, change: Callable) -> Result:
+	if target.node != null:
+		return _edit_slot(target, params, what, change)
+	var material: Material = target.resource
 	var values: Result = change.call(material)
 	if values.failed():
 		return values
@@ -106,31 +84,26 @@ static func edit(params: CommandParams, what: String, change: Callable) -> Resul
 	return Result.of(row)
 
 
-static func _edit_slot(root: Node, params: CommandParams, what: String, change: Callable) -> Result:
-	var found: Result = slot_material(root, params)
-	if found.failed():
-		return found
-	var node: Node = found.value[0]
-	var material: Material = found.value[2]
-	var values: Result = change.call(material)
+static func _edit_slot(target: CommandTarget, params: CommandParams, what: String, change: Callable) -> Result:
+	var found: Result = slot_material(target.node, params)
+	var values: Result = change.call(found.value[1]) if found.succeeded() else found
 	if values.failed():
 		return values
-	var step: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.begin("%s on %s" % [what, node.name], node)
+	var material: Material = found.value[1]
+	var step: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.begin(
+		"%s on %s" % [what, target.node.name], target.node
+	)
 	for name: String in values.value:
 		step.do_property(material, name, values.value[name])
 		step.undo_property(material, name, material.get(name))
 	step.commit()
 	var row: Dictionary = row_of(material, PackedStringArray(values.value.keys()))
-	row.merge({"node_path": NodeLookup.path_of(root, node), "slot": found.value[1]})
+	row.merge({"node_path": target.node_path, "slot": found.value[0]})
 	return Result.of(row)
 
 
-## [node, slot property, material] for params' node slot; NOT_FOUND when the slot is empty.
-static func slot_material(root: Node, params: CommandParams) -> Result:
-	var found: Result = NodeLookup.require(root, params.text("node_path"))
-	if found.failed():
-		return found
-	var node: Node = found.value
+## [slot property, material] of node's slot params name; NOT_FOUND when the slot is empty.
+static func slot_material(node: Node, params: CommandParams) -> Result:
 	var slot: Result = slot_of(node, params)
 	if slot.failed():
 		return slot
@@ -141,7 +114,7 @@ static func slot_material(root: Node, params: CommandParams) -> Result:
 			"'%s' has no material in its %s slot." % [params.text("node_path"), slot.value],
 			"material_create with node_path gives it one."
 		)
-	return Result.of([node, slot.value, material])
+	return Result.of([slot.value, material])
 
 
 ## type and the JSON values of names.

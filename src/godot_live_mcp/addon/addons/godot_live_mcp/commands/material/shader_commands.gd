@@ -7,7 +7,9 @@ extends RefCounted
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const SceneTarget := preload("res://addons/godot_live_mcp/authoring/scene_target.gd")
+const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
 const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
@@ -129,6 +131,7 @@ const COMMANDS := {
 		],
 		"returns": MaterialTarget.ROW,
 		"marks": "idempotent",
+		"target": MaterialTarget.TARGET,
 	},
 }
 
@@ -179,7 +182,8 @@ static func check(params: CommandParams) -> Result:
 
 
 static func list_uniforms(params: CommandParams) -> Result:
-	var one: Result = MaterialTarget.require_one(params)
+	# Not a declared target: an unloaded .gdshader is compiled apart first (loading a broken one logs errors).
+	var one: Result = CommandTarget.either(params, "Shader or ShaderMaterial")
 	var compiles: Result = await _compiles_unloaded(params) if one.succeeded() else one
 	var found: Result = _shader_and_material(params) if compiles.succeeded() else compiles
 	if found.failed():
@@ -193,12 +197,12 @@ static func list_uniforms(params: CommandParams) -> Result:
 	return Result.of(page)
 
 
-static func set_shader_parameters(params: CommandParams) -> Result:
+static func set_shader_parameters(params: CommandParams, target: CommandTarget) -> Result:
 	var values: Dictionary = params.object("parameters")
 	if values.is_empty():
 		return Result.fail("INVALID_PARAMS", "parameters is empty.", "shader_list_uniforms shows the uniforms.")
 	var what: String = "Set shader parameters %s" % ", ".join(PackedStringArray(values.keys()))
-	return await MaterialTarget.edit(params, what, _parameters_of.bind(values))
+	return await MaterialTarget.edit(params, target, what, _parameters_of.bind(values))
 
 
 static func _parameters_of(material: Material, values: Dictionary) -> Result:
@@ -237,8 +241,11 @@ static func _shader_and_material(params: CommandParams) -> Result:
 		found = ProjectFiles.resource_at(params)
 	else:
 		var scene: Result = SceneTarget.require(params.text("scene"))
-		var slot: Result = MaterialTarget.slot_material(scene.value.root, params) if scene.succeeded() else scene
-		found = Result.of(slot.value[2]) if slot.succeeded() else slot
+		var node: Result = (
+			NodeLookup.require(scene.value.root, params.text("node_path")) if scene.succeeded() else scene
+		)
+		var slot: Result = MaterialTarget.slot_material(node.value, params) if node.succeeded() else node
+		found = Result.of(slot.value[1]) if slot.succeeded() else slot
 	if found.failed():
 		return found
 	if found.value is Shader:

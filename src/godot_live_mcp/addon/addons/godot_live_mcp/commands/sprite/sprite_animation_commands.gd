@@ -6,11 +6,12 @@ extends RefCounted
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const SpriteFramesTarget := preload("res://addons/godot_live_mcp/commands/sprite/sprite_frames_target.gd")
 
 const GROUP := "sprite"
 const STATE := {"animation!": "string", "fps!": "number", "loop!": "boolean", "frame_count!": "integer"}
-const DEFAULTS := {"guard": ["path", "scene"]}
+const DEFAULTS := {"guard": ["path", "scene"], "target": SpriteFramesTarget.TARGET}
 const COMMANDS := {
 	"sprite.add_animation":
 	{
@@ -53,25 +54,17 @@ const COMMANDS := {
 }
 
 
-static func add_animation(params: CommandParams) -> Result:
+static func add_animation(params: CommandParams, found: CommandTarget) -> Result:
 	var policy: Result = IfExists.read(params)
 	if policy.failed():
 		return policy
-	return await SpriteFramesTarget.run(params, _add_in.bind(params, str(policy.value)))
+	return await _add_in(SpriteFramesTarget.of(found), params, str(policy.value))
 
 
-static func rename_animation(params: CommandParams) -> Result:
-	return await SpriteFramesTarget.run(params, _rename_in.bind(params))
-
-
-static func remove_animation(params: CommandParams) -> Result:
-	return await SpriteFramesTarget.run(params, _remove_in.bind(params))
-
-
-static func set_animation(params: CommandParams) -> Result:
+static func set_animation(params: CommandParams, found: CommandTarget) -> Result:
 	if not params.has("fps") and not params.has("loop"):
 		return Result.fail("INVALID_PARAMS", "Pass fps, loop or both.")
-	return await SpriteFramesTarget.run(params, _set_in.bind(params))
+	return await _set_in(SpriteFramesTarget.of(found), params)
 
 
 static func _add_in(target: SpriteFramesTarget, params: CommandParams, policy: String) -> Result:
@@ -89,7 +82,8 @@ static func _add_in(target: SpriteFramesTarget, params: CommandParams, policy: S
 	return target.answer(committed, fields)
 
 
-static func _rename_in(target: SpriteFramesTarget, params: CommandParams) -> Result:
+static func rename_animation(params: CommandParams, found: CommandTarget) -> Result:
+	var target: SpriteFramesTarget = SpriteFramesTarget.of(found)
 	var animation: String = params.text("animation")
 	var new_name: String = params.text("new_name")
 	var known: Result = target.require_animation(animation)
@@ -106,7 +100,8 @@ static func _rename_in(target: SpriteFramesTarget, params: CommandParams) -> Res
 	return target.answer(committed, {"animation": new_name})
 
 
-static func _remove_in(target: SpriteFramesTarget, params: CommandParams) -> Result:
+static func remove_animation(params: CommandParams, found: CommandTarget) -> Result:
+	var target: SpriteFramesTarget = SpriteFramesTarget.of(found)
 	var animation: String = params.text("animation")
 	var known: Result = target.require_animation(animation)
 	if known.failed():

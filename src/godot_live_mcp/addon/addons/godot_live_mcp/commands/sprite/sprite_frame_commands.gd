@@ -5,12 +5,13 @@ extends RefCounted
 
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const SpriteFramesTarget := preload("res://addons/godot_live_mcp/commands/sprite/sprite_frames_target.gd")
 const SpriteSheet := preload("res://addons/godot_live_mcp/commands/sprite/sprite_sheet.gd")
 
 const GROUP := "sprite"
 const COUNT := {"animation!": "string", "frame_count!": "integer: Frames in the animation afterwards."}
-const DEFAULTS := {"guard": ["path", "scene"]}
+const DEFAULTS := {"guard": ["path", "scene"], "target": SpriteFramesTarget.TARGET}
 const COMMANDS := {
 	"sprite.add_frames":
 	{
@@ -58,7 +59,7 @@ const COMMANDS := {
 }
 
 
-static func add_frames(params: CommandParams) -> Result:
+static func add_frames(params: CommandParams, found: CommandTarget) -> Result:
 	var textures: Array[Texture2D] = []
 	for path: String in params.strings("textures"):
 		var loaded: Result = SpriteSheet.texture_at(path)
@@ -67,15 +68,7 @@ static func add_frames(params: CommandParams) -> Result:
 		textures.append(loaded.value)
 	if textures.is_empty():
 		return Result.fail("INVALID_PARAMS", "textures is empty; name at least one image.")
-	return await SpriteFramesTarget.run(params, _add_in.bind(params, textures))
-
-
-static func remove_frames(params: CommandParams) -> Result:
-	return await SpriteFramesTarget.run(params, _remove_in.bind(params))
-
-
-static func move_frame(params: CommandParams) -> Result:
-	return await SpriteFramesTarget.run(params, _move_in.bind(params))
+	return await _add_in(SpriteFramesTarget.of(found), params, textures)
 
 
 static func _add_in(target: SpriteFramesTarget, params: CommandParams, textures: Array[Texture2D]) -> Result:
@@ -91,7 +84,8 @@ static func _add_in(target: SpriteFramesTarget, params: CommandParams, textures:
 	return target.answer(committed, _count(target, animation))
 
 
-static func _remove_in(target: SpriteFramesTarget, params: CommandParams) -> Result:
+static func remove_frames(params: CommandParams, found: CommandTarget) -> Result:
+	var target: SpriteFramesTarget = SpriteFramesTarget.of(found)
 	var animation: String = params.text("animation")
 	var known: Result = target.require_animation(animation)
 	if known.failed():
@@ -110,7 +104,8 @@ static func _remove_in(target: SpriteFramesTarget, params: CommandParams) -> Res
 	return target.answer(committed, _count(target, animation))
 
 
-static func _move_in(target: SpriteFramesTarget, params: CommandParams) -> Result:
+static func move_frame(params: CommandParams, found: CommandTarget) -> Result:
+	var target: SpriteFramesTarget = SpriteFramesTarget.of(found)
 	var animation: String = params.text("animation")
 	var known: Result = target.require_animation(animation)
 	if known.failed():

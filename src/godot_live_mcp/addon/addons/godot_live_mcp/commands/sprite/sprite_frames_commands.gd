@@ -6,14 +6,18 @@ extends RefCounted
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const Pagination := preload("res://addons/godot_live_mcp/contract/pagination.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
+const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
+const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
 const IfExists := preload("res://addons/godot_live_mcp/authoring/if_exists.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
 const PageArgs := preload("res://addons/godot_live_mcp/shared/page_args.gd")
 const ResourceFile := preload("res://addons/godot_live_mcp/authoring/resource_file.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const SpriteFramesTarget := preload("res://addons/godot_live_mcp/commands/sprite/sprite_frames_target.gd")
 const SpriteSheet := preload("res://addons/godot_live_mcp/commands/sprite/sprite_sheet.gd")
 
 const GROUP := "sprite"
+const SPRITES: PackedStringArray = ["AnimatedSprite2D", "AnimatedSprite3D"]
 const ANIMATIONS := {
 	"@": "array",
 	"name!": "string",
@@ -49,6 +53,7 @@ const COMMANDS := {
 			{"status!": "@create_status"},
 		],
 		"guard": ["path", "scene", "texture"],
+		"target": SpriteFramesTarget.TARGET,
 	},
 	"sprite.get_frames":
 	{
@@ -65,29 +70,28 @@ const COMMANDS := {
 		],
 		"returns": [{"@page": "animations offset"}, SpriteFramesTarget.ROW, {"animations!": ANIMATIONS}],
 		"marks": "read_only idempotent",
+		"target": SpriteFramesTarget.TARGET,
 	},
 }
 
 
+## Not a declared target: the file is new, and the sprite may have no frames yet.
 static func create_frames(params: CommandParams) -> Result:
-	var policy: Result = IfExists.read(params)
+	var one: Result = CommandTarget.either(params, "SpriteFrames", "sprite_frames")
+	var policy: Result = IfExists.read(params) if one.succeeded() else one
 	if policy.failed():
 		return policy
-	if params.has("path") and not params.has("node_path"):
+	if params.has("path"):
 		return await _create_file(params, str(policy.value))
-	return await SpriteFramesTarget.run(params, _create_on_node.bind(str(policy.value)), true)
+	return await SceneEdit.edit(params.raw, _create_on_node.bind(params.text("node_path"), str(policy.value)))
 
 
-static func slice_sheet(params: CommandParams) -> Result:
+static func slice_sheet(params: CommandParams, found: CommandTarget) -> Result:
 	var policy: Result = IfExists.read(params)
 	var sheet: Result = SpriteSheet.cut(params) if policy.succeeded() else policy
 	if sheet.failed():
 		return sheet
-	return await SpriteFramesTarget.run(params, _slice_in.bind(params, str(policy.value), sheet.value))
-
-
-static func get_frames(params: CommandParams) -> Result:
-	return await SpriteFramesTarget.run(params, _read_in.bind(params))
+	return await _slice_in(SpriteFramesTarget.of(found), params, str(policy.value), sheet.value)
 
 
 static func _create_file(params: CommandParams, policy: String) -> Result:
@@ -106,22 +110,24 @@ static func _create_file(params: CommandParams, policy: String) -> Result:
 	return Result.of({"path": path.value, "undoable": saved.value, "status": "replaced" if existed else "created"})
 
 
-static func _create_on_node(target: SpriteFramesTarget, policy: String) -> Result:
-	var previous: SpriteFrames = target.frames
+static func _create_on_node(root: Node, node_path: String, policy: String) -> Result:
+	var found: Result = NodeLookup.require(root, node_path)
+	var sprite: Result = NodeLookup.of_class(root, found.value, node_path, SPRITES) if found.succeeded() else found
+	if sprite.failed():
+		return sprite
+	var node: Node = sprite.value
+	var previous: SpriteFrames = node.get("sprite_frames")
+	var row: Dictionary = {"path": "", "node_path": NodeLookup.path_of(root, node)}
 	if previous != null and policy != IfExists.REPLACE:
-		return IfExists.answer(policy, "The SpriteFrames of '%s'" % target.node.name, target.row())
+		row["path"] = "" if previous.resource_path.contains("::") else previous.resource_path
+		return IfExists.answer(policy, "The SpriteFrames of '%s'" % node.name, row)
 	var frames: SpriteFrames = SpriteFrames.new()
-	var step: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.begin(
-		"Create sprite frames on %s" % target.node.name, target.node
-	)
-	step.do_property(target.node, "sprite_frames", frames).do_reference(frames)
-	step.undo_property(target.node, "sprite_frames", previous)
+	var step: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.begin("Create sprite frames on %s" % node.name, node)
+	step.do_property(node, "sprite_frames", frames).do_reference(frames)
+	step.undo_property(node, "sprite_frames", previous)
 	step.commit()
-	target.frames = frames
-	target.path = ""
-	var result: Dictionary = target.row()
-	result.merge({"undoable": step.is_active(), "status": "replaced" if previous != null else "created"})
-	return Result.of(result)
+	row.merge({"undoable": step.is_active(), "status": "replaced" if previous != null else "created"})
+	return Result.of(row)
 
 
 static func _slice_in(target: SpriteFramesTarget, params: CommandParams, policy: String, sheet: SpriteSheet) -> Result:
@@ -138,7 +144,8 @@ static func _slice_in(target: SpriteFramesTarget, params: CommandParams, policy:
 	return target.answer(committed, fields)
 
 
-static func _read_in(target: SpriteFramesTarget, params: CommandParams) -> Result:
+static func get_frames(params: CommandParams, found: CommandTarget) -> Result:
+	var target: SpriteFramesTarget = SpriteFramesTarget.of(found)
 	var names: PackedStringArray = target.frames.get_animation_names()
 	var animation: String = params.text("animation")
 	if animation != "":

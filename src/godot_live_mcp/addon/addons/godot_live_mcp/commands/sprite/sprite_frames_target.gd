@@ -8,7 +8,7 @@ extends RefCounted
 const SpriteFramesTarget := preload("res://addons/godot_live_mcp/commands/sprite/sprite_frames_target.gd")
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
-const SceneEdit := preload("res://addons/godot_live_mcp/authoring/scene_edit.gd")
+const CommandTarget := preload("res://addons/godot_live_mcp/dispatch/command_target.gd")
 const NodeLookup := preload("res://addons/godot_live_mcp/authoring/node_lookup.gd")
 const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
 
@@ -24,6 +24,8 @@ const ROW := {
 	"undoable": "boolean: Whether editor_undo can revert the change (global history for files, else the scene's).",
 }
 const ANIMATION := "string: Animation name (sprite_get_frames lists them)."
+## The target word of the tools that change or read existing frames.
+const TARGET := "resource:SpriteFrames or node.sprite_frames by sprite_create_frames"
 
 var frames: SpriteFrames
 ## The file the frames are saved in, or "" when they live in the scene.
@@ -52,53 +54,14 @@ class FileState:
 		SpriteFramesTarget.mark_saved(frames)
 
 
-## Runs work (func(target: SpriteFramesTarget) -> Result, may await) on the SpriteFrames params name;
-## with allow_empty, a sprite without frames is passed too (frames null).
-static func run(params: CommandParams, work: Callable, allow_empty: bool = false) -> Result:
-	if params.has("path") == params.has("node_path"):
-		return Result.fail(
-			"INVALID_PARAMS",
-			"Pass either path (a SpriteFrames file) or node_path (an AnimatedSprite2D/3D), not both or neither."
-		)
-	if params.has("path"):
-		var loaded: Result = _load_file(params)
-		if loaded.failed():
-			return loaded
-		var target: SpriteFramesTarget = SpriteFramesTarget.new()
-		target.frames = loaded.value
-		target.path = target.frames.resource_path
-		return await work.call(target)
-	return await SceneEdit.edit(params.raw, _run_on_node.bind(params.text("node_path"), work, allow_empty))
-
-
-static func _run_on_node(scene_root: Node, node_path: String, work: Callable, allow_empty: bool) -> Result:
-	var found: Result = NodeLookup.require(scene_root, node_path)
-	if found.failed():
-		return found
-	var sprite: Node = found.value
-	if not (sprite is AnimatedSprite2D or sprite is AnimatedSprite3D):
-		return Result.fail(
-			"INVALID_OPERATION",
-			"'%s' is a %s, not an AnimatedSprite2D/3D." % [node_path, sprite.get_class()],
-			"Pass an AnimatedSprite2D/3D (scene_get_tree lists the nodes), or a SpriteFrames file as path."
-		)
+## The frames a declared TARGET found: a file, or a sprite's (saved in their own file, or built in).
+static func of(found: CommandTarget) -> SpriteFramesTarget:
 	var target: SpriteFramesTarget = SpriteFramesTarget.new()
-	target.node = sprite
-	target.root = scene_root
-	target.frames = sprite.get("sprite_frames")
-	if target.frames == null and not allow_empty:
-		return Result.fail(
-			"INVALID_STATE",
-			"'%s' has no SpriteFrames." % node_path,
-			"Give it some with sprite_create_frames (node_path), then retry."
-		)
-	if target.frames != null and _is_file(target.frames.resource_path):
-		target.path = target.frames.resource_path
-	return await work.call(target)
-
-
-static func _load_file(params: CommandParams) -> Result:
-	return ProjectFiles.resource_at(params, PackedStringArray(["SpriteFrames"]), "sprite_create_frames")
+	target.frames = found.resource
+	target.path = found.path
+	target.node = found.node
+	target.root = found.root
+	return target
 
 
 ## Clears the editor's "edited" mark of the frames and their built-in frame textures (new ones keep it after
