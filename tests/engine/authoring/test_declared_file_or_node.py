@@ -52,19 +52,11 @@ async def test_both_or_neither_of_path_and_node_path_is_refused(tools: Client, s
     assert "node_path (a node's sprite_frames)" in sprite["message"]
 
 
-async def test_a_missing_file_or_one_of_another_class(tools: Client, scratch: Scratch) -> None:
+async def test_a_missing_file_is_not_found(tools: Client, scratch: Scratch) -> None:
     missing = scratch.path("none.tres")
-    gone = await call_fails(
-        tools, "material_set", {"path": missing, "property": "metallic", "value": 1}, "NOT_FOUND"
-    )
+    arguments = {"path": missing, "property": "metallic", "value": 1}
+    gone = await call_fails(tools, "material_set", arguments, "NOT_FOUND")
     assert gone["message"] == f"No file at '{missing}'."
-    shape = scratch.path("shape.tres")
-    await call(tools, "resource_create", {"path": shape, "class_name": "BoxShape3D"})
-    other = await call_fails(tools, "sprite_get_frames", {"path": shape}, "INVALID_PARAMS")
-    assert other["message"] == f"'{shape}' is a BoxShape3D, not a SpriteFrames."
-    assert other["hint"] == "Pass the path of a SpriteFrames file, or make one with sprite_create_frames."
-    material = await call_fails(tools, "material_get", {"path": shape}, "INVALID_PARAMS")
-    assert material["hint"].endswith("or make one with material_create.")
 
 
 async def test_a_node_without_the_property_or_with_it_empty(tools: Client, scene: str) -> None:

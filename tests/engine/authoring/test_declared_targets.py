@@ -86,9 +86,14 @@ async def test_a_resource_file_that_is_missing_empty_or_of_another_class(
     assert text["message"] == f"'{notes}' is not a resource file."
     shape = scratch.path("shape.tres")
     await call(tools, "resource_create", {"path": shape, "class_name": "RectangleShape2D"})
-    other = await call_fails(tools, "ui_theme_get", {"path": shape}, "INVALID_PARAMS")
-    assert other["message"] == f"'{shape}' is a RectangleShape2D, not a Theme."
-    assert other["hint"] == "Pass the path of a Theme file, or make one with ui_theme_create."
+    makers = {
+        "ui_theme_get": ("Theme", "ui_theme_create"),
+        "sprite_get_frames": ("SpriteFrames", "sprite_create_frames"),
+    }
+    for tool, (kind, maker) in makers.items():  # a "resource" target, and a "resource or node" one
+        other = await call_fails(tools, tool, {"path": shape}, "INVALID_PARAMS")
+        assert other["message"] == f"'{shape}' is a RectangleShape2D, not a {kind}."
+        assert other["hint"] == f"Pass the path of a {kind} file, or make one with {maker}."
 
 
 async def test_a_resource_file_the_engine_cannot_load_answers_load_failed(

@@ -46,7 +46,7 @@ const COMMANDS := {
 	},
 	"gradient.edit":
 	{
-		"run": "gradient_edit",
+		"run": "edit",
 		"target": "resource:Gradient by gradient_create",
 		"text": "Change a Gradient resource file: its stops (all replaced), interpolation, colour space." + EDIT_TEXT,
 		"args": [OLD_PATH, ProceduralValues.GRADIENT_ARGS],
@@ -55,7 +55,7 @@ const COMMANDS := {
 	},
 	"gradient.get":
 	{
-		"run": "gradient_get",
+		"run": "read",
 		"target": "resource:Gradient by gradient_create",
 		"text": "Read a Gradient resource file's colour stops, interpolation and colour space.",
 		"args": OLD_PATH,
@@ -72,7 +72,7 @@ const COMMANDS := {
 	},
 	"curve.edit":
 	{
-		"run": "curve_edit",
+		"run": "edit",
 		"target": "resource:Curve by curve_create",
 		"text": "Change a Curve resource file: its points (all replaced), min_value, max_value." + EDIT_TEXT,
 		"args": [OLD_PATH, ProceduralValues.CURVE_ARGS],
@@ -81,7 +81,7 @@ const COMMANDS := {
 	},
 	"curve.get":
 	{
-		"run": "curve_get",
+		"run": "read",
 		"target": "resource:Curve by curve_create",
 		"text": "Read a Curve resource file's points (x, y, tangents, tangent modes) and value range.",
 		"args": OLD_PATH,
@@ -97,7 +97,7 @@ const COMMANDS := {
 	},
 	"noise.edit":
 	{
-		"run": "noise_edit",
+		"run": "edit",
 		"target": "resource:FastNoiseLite by noise_create",
 		"text": "Change a FastNoiseLite resource file's settings." + EDIT_TEXT,
 		"args": [OLD_PATH, ProceduralValues.NOISE_ARGS],
@@ -106,7 +106,7 @@ const COMMANDS := {
 	},
 	"noise.get":
 	{
-		"run": "noise_get",
+		"run": "read",
 		"target": "resource:FastNoiseLite by noise_create",
 		"text": "Read a FastNoiseLite resource file's settings.",
 		"args": OLD_PATH,
@@ -120,36 +120,12 @@ static func gradient_create(params: CommandParams) -> Result:
 	return await _create(params, "Gradient")
 
 
-static func gradient_edit(params: CommandParams, file: CommandTarget) -> Result:
-	return await _edit(params, file, "Gradient")
-
-
-static func gradient_get(_params: CommandParams, file: CommandTarget) -> Result:
-	return _read(file)
-
-
 static func curve_create(params: CommandParams) -> Result:
 	return await _create(params, "Curve")
 
 
-static func curve_edit(params: CommandParams, file: CommandTarget) -> Result:
-	return await _edit(params, file, "Curve")
-
-
-static func curve_get(_params: CommandParams, file: CommandTarget) -> Result:
-	return _read(file)
-
-
 static func noise_create(params: CommandParams) -> Result:
 	return await _create(params, "FastNoiseLite")
-
-
-static func noise_edit(params: CommandParams, file: CommandTarget) -> Result:
-	return await _edit(params, file, "FastNoiseLite")
-
-
-static func noise_get(_params: CommandParams, file: CommandTarget) -> Result:
-	return _read(file)
 
 
 static func _create(params: CommandParams, type: String) -> Result:
@@ -176,14 +152,15 @@ static func _create(params: CommandParams, type: String) -> Result:
 	return Result.of(data)
 
 
-static func _edit(params: CommandParams, file: CommandTarget, type: String) -> Result:
+## gradient.edit, curve.edit, noise.edit: the file's class tells which.
+static func edit(params: CommandParams, file: CommandTarget) -> Result:
 	var values: Result = _values(params, file.resource)
 	if values.failed():
 		return values
 	if (values.value as Dictionary).is_empty():
 		return Result.fail("INVALID_PARAMS", "Nothing to change.", "Pass at least one setting to change.")
 	var saved: Result = await ResourceFile.save(
-		"Edit %s %s" % [type, file.path], file.resource, values.value, file.path
+		"Edit %s %s" % [file.resource.get_class(), file.path], file.resource, values.value, file.path
 	)
 	if saved.failed():
 		return saved
@@ -192,7 +169,8 @@ static func _edit(params: CommandParams, file: CommandTarget, type: String) -> R
 	return Result.of(data)
 
 
-static func _read(file: CommandTarget) -> Result:
+## gradient.get, curve.get, noise.get.
+static func read(_params: CommandParams, file: CommandTarget) -> Result:
 	var data: Dictionary = _json(file.resource)
 	data["path"] = file.path
 	return Result.of(data)

@@ -55,19 +55,11 @@ const COMMANDS := {
 
 
 static func add_animation(params: CommandParams, found: CommandTarget) -> Result:
-	var policy: Result = IfExists.read(params)
-	if policy.failed():
-		return policy
-	return await _add_in(SpriteFramesTarget.of(found), params, str(policy.value))
-
-
-static func set_animation(params: CommandParams, found: CommandTarget) -> Result:
-	if not params.has("fps") and not params.has("loop"):
-		return Result.fail("INVALID_PARAMS", "Pass fps, loop or both.")
-	return await _set_in(SpriteFramesTarget.of(found), params)
-
-
-static func _add_in(target: SpriteFramesTarget, params: CommandParams, policy: String) -> Result:
+	var read: Result = IfExists.read(params)
+	if read.failed():
+		return read
+	var policy: String = read.value
+	var target: SpriteFramesTarget = SpriteFramesTarget.of(found)
 	var animation: String = params.text("animation")
 	var frames: SpriteFrames = target.frames
 	var existed: bool = frames.has_animation(animation)
@@ -111,7 +103,10 @@ static func remove_animation(params: CommandParams, found: CommandTarget) -> Res
 	return target.answer(committed, {"removed": animation})
 
 
-static func _set_in(target: SpriteFramesTarget, params: CommandParams) -> Result:
+static func set_animation(params: CommandParams, found: CommandTarget) -> Result:
+	if not params.has("fps") and not params.has("loop"):
+		return Result.fail("INVALID_PARAMS", "Pass fps, loop or both.")
+	var target: SpriteFramesTarget = SpriteFramesTarget.of(found)
 	var animation: String = params.text("animation")
 	var known: Result = target.require_animation(animation)
 	if known.failed():

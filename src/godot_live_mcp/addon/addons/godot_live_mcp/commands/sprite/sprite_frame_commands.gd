@@ -68,10 +68,7 @@ static func add_frames(params: CommandParams, found: CommandTarget) -> Result:
 		textures.append(loaded.value)
 	if textures.is_empty():
 		return Result.fail("INVALID_PARAMS", "textures is empty; name at least one image.")
-	return await _add_in(SpriteFramesTarget.of(found), params, textures)
-
-
-static func _add_in(target: SpriteFramesTarget, params: CommandParams, textures: Array[Texture2D]) -> Result:
+	var target: SpriteFramesTarget = SpriteFramesTarget.of(found)
 	var animation: String = params.text("animation")
 	var known: Result = target.require_animation(animation)
 	if known.failed():

@@ -86,14 +86,6 @@ static func create_frames(params: CommandParams) -> Result:
 	return await SceneEdit.edit(params.raw, _create_on_node.bind(params.text("node_path"), str(policy.value)))
 
 
-static func slice_sheet(params: CommandParams, found: CommandTarget) -> Result:
-	var policy: Result = IfExists.read(params)
-	var sheet: Result = SpriteSheet.cut(params) if policy.succeeded() else policy
-	if sheet.failed():
-		return sheet
-	return await _slice_in(SpriteFramesTarget.of(found), params, str(policy.value), sheet.value)
-
-
 static func _create_file(params: CommandParams, policy: String) -> Result:
 	var path: Result = ProjectFiles.guarded(params)
 	var frames: SpriteFrames = SpriteFrames.new()
@@ -130,7 +122,14 @@ static func _create_on_node(root: Node, node_path: String, policy: String) -> Re
 	return Result.of(row)
 
 
-static func _slice_in(target: SpriteFramesTarget, params: CommandParams, policy: String, sheet: SpriteSheet) -> Result:
+static func slice_sheet(params: CommandParams, found: CommandTarget) -> Result:
+	var read: Result = IfExists.read(params)
+	var cut: Result = SpriteSheet.cut(params) if read.succeeded() else read
+	if cut.failed():
+		return cut
+	var policy: String = read.value
+	var sheet: SpriteSheet = cut.value
+	var target: SpriteFramesTarget = SpriteFramesTarget.of(found)
 	var animation: String = params.text("animation")
 	var existed: bool = target.frames.has_animation(animation)
 	var fields: Dictionary = {"animation": animation, "frame_size": [sheet.frame_size.x, sheet.frame_size.y]}
