@@ -70,6 +70,7 @@ class RayPool:
             with tempfile.TemporaryDirectory(prefix="snapshot-", dir=self.folder) as staged:
                 snapshot = ProjectSnapshot.stage(self.project, Path(staged) / "project", self.folder)
                 self._connect(ray, snapshot)  # in this thread: Ray sets its signal handlers in the main one
+            print(f"Ray: the project shipped as {snapshot.summary()}", file=sys.stderr)
             try:
                 return await self._stream(ray, runs, on_finished)
             finally:

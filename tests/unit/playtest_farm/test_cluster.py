@@ -22,6 +22,7 @@ from godot_live_mcp.playtest_farm import (
 )
 from godot_live_mcp.playtest_farm._pool import LocalPool
 from godot_live_mcp.playtest_farm._ray_pool import RayPool
+from godot_live_mcp.playtest_farm._ray_task import play_on_worker
 
 
 @pytest.mark.parametrize(
@@ -89,6 +90,21 @@ def test_a_task_that_failed_on_its_worker_is_a_worker_error(tmp_path: Path) -> N
     record = outcome_of(tmp_path, failed)
     assert record.outcome.verdict == "worker error"
     assert any("no Godot binary found" in line for line in record.outcome.log_tail)
+
+
+def test_a_node_without_godot_names_itself_and_the_fix(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GODOT_BIN", str(tmp_path / "no-godot-here"))
+    record = outcome_of(tmp_path, play_on_worker({"steps": []}, None, 10.0))
+    (row,) = SweepReport([record], []).rows()
+    assert (row["ended"], row["exit_code"]) == ("worker error", None)
+    assert row["last_lines"][0].startswith("no Godot on node ")
+    assert "no-godot-here" in row["last_lines"][0]
+    assert row["last_lines"][1] == (
+        "hint: run `godot-live-mcp godot install` on that node (e.g. in the cluster's setup commands), "
+        "or set GODOT_BIN in its environment"
+    )
 
 
 def test_a_finished_run_keeps_its_log_and_result_beside_its_script(tmp_path: Path) -> None:
