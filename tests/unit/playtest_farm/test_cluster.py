@@ -21,7 +21,7 @@ from godot_live_mcp.playtest_farm import (
     pool_for,
 )
 from godot_live_mcp.playtest_farm._pool import LocalPool
-from godot_live_mcp.playtest_farm._ray_pool import RayPool
+from godot_live_mcp.playtest_farm._ray_pool import RayPool, _finished
 from godot_live_mcp.playtest_farm._ray_task import play_on_worker
 
 
@@ -121,3 +121,16 @@ def test_a_finished_run_keeps_its_log_and_result_beside_its_script(tmp_path: Pat
     assert (record.outcome.passed, record.outcome.folder) == (True, tmp_path / "run-0003")
     assert (tmp_path / "run-0003" / "game.log").read_text() == "ok\n"
     assert (tmp_path / "run-0003" / "result.json").is_file()
+
+
+def test_finished_runs_come_back_as_soon_as_one_ends_with_every_other_ready() -> None:
+    asked: list[tuple[int, float | None]] = []
+
+    def wait(refs: list[str], num_returns: int, timeout: float | None) -> tuple[list[str], list[str]]:
+        asked.append((num_returns, timeout))
+        return [r for r in refs if r.startswith("done")][:num_returns], []
+
+    ray_like = SimpleNamespace(wait=wait)
+    assert _finished(ray_like, ["done-1", "running", "done-2"]) == ["done-1", "done-2"]  # type: ignore[arg-type]
+    assert asked == [(1, 0.5), (3, 0)]
+    assert _finished(ray_like, ["running"]) == []  # type: ignore[arg-type]
