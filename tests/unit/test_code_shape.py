@@ -7,8 +7,9 @@ from tests.code_shape import lines_per_tool, measure
 # Ratchets: lower them when the code improves; a raise says why in the commit that makes it.
 MAX_BARE_RETURN_SHARE = 0.15
 # Lines of the product (Python package and addon) a built-in tool, and of the declaration machinery;
-# issue 22's target is 150 a tool.
-MAX_LINES_PER_TOOL = 253.6
+# issue 22's target is 150 a tool. 253.6 -> 253.7 (59,369 / 234): the Ray backend's finishing touches
+# (a node without Godot named with its fix, the shipped snapshot on stderr, results back as they end).
+MAX_LINES_PER_TOOL = 253.7
 MAX_MACHINERY_LINES = 386
 
 

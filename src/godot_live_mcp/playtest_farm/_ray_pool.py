@@ -137,8 +137,7 @@ def lost_outcome(folder: Path, error: BaseException) -> RunOutcome:
 
 
 def _finished(ray: ModuleType, refs: list[Any]) -> list[Any]:
-    """The runs finished now: back as soon as one is (not at the end of a fixed wait), with every other
-    one finished by then; none when ``_WAIT_S`` passes first."""
+    """The runs finished now: back as soon as one is, with the others done by then; none after _WAIT_S."""
     done: list[Any] = ray.wait(refs, num_returns=1, timeout=_WAIT_S)[0]
     if done and len(refs) > 1:
         done = ray.wait(refs, num_returns=len(refs), timeout=0)[0]

@@ -12,15 +12,12 @@ from typing import Any
 import anyio
 
 from godot_live_mcp.godot.locator import GodotNotFound, find_godot
-from godot_live_mcp.playtest_farm._game_run import GameRun
+from godot_live_mcp.playtest_farm._game_run import GameRun, RunOutcome
 
 __all__ = ["LOG_BYTES", "NO_GODOT_HINT", "no_godot", "play_on_worker"]
 
 LOG_BYTES = 64 * 1024  # the end of a run's log that travels back: where its errors are
-NO_GODOT_HINT = (
-    "run `godot-live-mcp godot install` on that node (e.g. in the cluster's setup commands), "
-    "or set GODOT_BIN in its environment"
-)
+NO_GODOT_HINT = "run `godot-live-mcp godot install` on that node (in its setup commands), or set GODOT_BIN"
 
 
 def play_on_worker(script: dict[str, Any], frame_limit: int | None, wall_limit_s: float) -> dict[str, Any]:
@@ -35,26 +32,17 @@ def play_on_worker(script: dict[str, Any], frame_limit: int | None, wall_limit_s
         game = GameRun(godot, Path.cwd(), folder, frame_limit, wall_limit_s)
         outcome = anyio.run(game.play, script)
         log = (folder / "game.log").read_bytes()[-LOG_BYTES:].decode("utf-8", errors="replace")
-        return {
-            "exit_code": outcome.exit_code,
-            "result": outcome.result,
-            "wall_s": outcome.wall_s,
-            "ended": outcome.ended,
-            "log_tail": outcome.log_tail,
-            "log": log,
-        }
+        return _answer(outcome, log)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
 
 def no_godot(why: str, node: str) -> dict[str, Any]:
     """The answer of a node that has no Godot: a worker error naming the node and how to give it one."""
-    lines = [f"no Godot on node {node}: {why}", f"hint: {NO_GODOT_HINT}"]
-    return {
-        "exit_code": None,
-        "result": None,
-        "wall_s": 0.0,
-        "ended": "worker error",
-        "log_tail": lines,
-        "log": "",
-    }
+    tail = [f"no Godot on node {node}: {why}", f"hint: {NO_GODOT_HINT}"]
+    return _answer(RunOutcome(None, None, 0.0, Path.cwd(), "worker error", tail), "")
+
+
+def _answer(outcome: RunOutcome, log: str) -> dict[str, Any]:
+    fields = ("exit_code", "result", "wall_s", "ended", "log_tail")
+    return {name: getattr(outcome, name) for name in fields} | {"log": log}

@@ -102,8 +102,7 @@ def test_a_node_without_godot_names_itself_and_the_fix(
     assert row["last_lines"][0].startswith("no Godot on node ")
     assert "no-godot-here" in row["last_lines"][0]
     assert row["last_lines"][1] == (
-        "hint: run `godot-live-mcp godot install` on that node (e.g. in the cluster's setup commands), "
-        "or set GODOT_BIN in its environment"
+        "hint: run `godot-live-mcp godot install` on that node (in its setup commands), or set GODOT_BIN"
     )
 
 
