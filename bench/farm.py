@@ -1,20 +1,27 @@
-"""Playtest sweeps on the local pool (issue 25): runs a minute with 1 and 2 workers (the scaling
-ratio), a 100-run sweep of the example level at 600 frames a run, and whether a sweep run twice gives
-the same table. Prints figures; exits 1 when two runs of one sweep disagree.
+"""Playtest sweeps (issue 25): runs a minute on the local pool with 1 and 2 workers (the scaling
+ratio), the same sweep on a two-node Ray cluster of 2 CPUs on this machine (the overhead ratio, the
+start-up cost, the snapshot's size), a 100-run sweep of the example level at 600 frames a run, and
+whether a sweep run twice gives the same table. Prints figures; exits 1 when two runs of one sweep
+disagree.
 
 Copies the demo project to a temporary folder, imports it once, then runs seeded random-input sweeps
-(move_left, move_right, jump) of 600 frames a run, each run a headless game without an editor.
+(move_left, move_right, jump) of 600 frames a run, each run a headless game without an editor. The Ray
+cluster is tests/engine/playtest_farm/loopback_ray.py's (loopback only; ``--no-ray`` skips it).
 
-    python bench/farm.py [--runs 100] [--scaling-runs 8]
+    PYTHONPATH=. python bench/farm.py [--runs 100] [--scaling-runs 8] [--ray-runs 120] [--no-ray]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import anyio
 from rich.console import Console
@@ -22,6 +29,8 @@ from rich.table import Table
 
 from godot_live_mcp.godot.locator import find_godot
 from godot_live_mcp.playtest_farm import Axis, LocalPool, RandomInput, Sweep, SweepReport, default_workers
+from godot_live_mcp.playtest_farm._ray_pool import RayPool
+from godot_live_mcp.playtest_farm._snapshot import ProjectSnapshot
 from support.imported_demo import imported_demo  # bench/ is the script's own folder
 
 FRAMES = 600
@@ -40,6 +49,93 @@ def timed(godot: Path, project: Path, folder: Path, runs: int, workers: int) -> 
     return time.perf_counter() - began, SweepReport(records, [])
 
 
+def on_ray(project: Path, folder: Path, runs: int) -> dict[str, object]:
+    """The sweep on a loopback two-node Ray cluster of 2 CPUs (a driver in its network namespace):
+    its wall time, the start-up cost (to the first finished run, less that run's own time), the table."""
+    (folder / "cluster").mkdir(parents=True)
+    with settled_loopback_ray()(folder / "cluster", head_cpus=1, worker_cpus=1) as cluster:  # stopped by pid
+        driver = [sys.executable, __file__, "--ray-driver", str(project), str(folder / "runs"), str(runs)]
+        done = subprocess.run(cluster.inside(*driver), env=cluster.env(), capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"the Ray driver failed (exit {done.returncode}):\n{done.stderr[-3000:]}")
+    figures: dict[str, object] = json.loads(done.stdout)
+    return figures
+
+
+def settled_loopback_ray() -> type[Any]:
+    """LoopbackRay whose loopback is up for sure: its holder may not have left this process's network
+    namespace yet when ``ip link set lo up`` enters it, leaving lo down and the head's GCS unreachable."""
+    from tests.engine.playtest_farm.loopback_ray import LoopbackRay  # the checkout's root is on the path
+
+    class Settled(LoopbackRay):
+        def _open_namespace(self) -> None:
+            super()._open_namespace()
+            assert self._holder is not None
+            own = os.readlink("/proc/self/ns/net")
+            while os.readlink(f"/proc/{self._holder.pid}/ns/net") == own:  # its unshare is not done yet
+                time.sleep(0.01)
+            subprocess.run(self.inside("ip", "link", "set", "lo", "up"), check=True)
+
+        def env(self) -> dict[str, str]:
+            # Ray starts task workers at niceness 15: games that yield to the rest of a busy machine,
+            # where the local pool's do not. The comparison is of the same priority.
+            return {**super().env(), "RAY_worker_niceness": "0"}
+
+    return Settled
+
+
+def ray_driver(project: Path, folder: Path, runs: int) -> None:
+    """In the cluster's namespace: the sweep on RAY_ADDRESS, its figures as JSON on stdout."""
+    first: list[float] = []
+
+    async def finished(record: object, done: int, total: int) -> None:
+        first.append(time.perf_counter())
+
+    began = time.perf_counter()
+    records = anyio.run(RayPool(project, folder, None, 300).run, sweep_of(runs).runs(), finished)
+    wall = time.perf_counter() - began
+    startup = first[0] - began - min(r.outcome.wall_s for r in records)
+    rows = [comparable(row) for row in SweepReport(records, []).rows()]
+    run_wall = sum(r.outcome.wall_s for r in records) / len(records)
+    sizes = {name: mean_size(folder, name) for name in ("script.json", "result.json", "game.log")}
+    print(
+        json.dumps(
+            {"wall_s": wall, "startup_s": startup, "run_wall_s": run_wall, "rows": rows, "bytes": sizes}
+        )
+    )
+
+
+def mean_size(folder: Path, name: str) -> float:
+    """The mean size of the runs' ``name``: what a run ships out (its script) or back (result, log)."""
+    sizes = [path.stat().st_size for path in folder.glob(f"run-*/{name}")]
+    return sum(sizes) / max(1, len(sizes))
+
+
+def ray_figures(console: Console, godot: Path, project: Path, folder: Path, runs: int) -> bool:
+    """The same sweep on 2 local workers, then on Ray with 2 CPUs; whether both gave the same table."""
+    snapshot = ProjectSnapshot.stage(project, folder / "snapshot", folder)
+    local_wall, report = timed(godot, project, folder / "local", runs, 2)
+    ray = on_ray(project, folder / "ray", runs)
+    wall, startup, run_wall = (float(str(ray[key])) for key in ("wall_s", "startup_s", "run_wall_s"))
+    console.print(
+        f"{runs} runs: 2 local workers {local_wall:.1f} s ({runs / local_wall * 60:.1f} runs/min), Ray with "
+        f"2 CPUs on 2 nodes {wall:.1f} s ({runs / wall * 60:.1f} runs/min): "
+        f"overhead {wall / local_wall - 1:+.0%}, {(wall - startup) / local_wall - 1:+.0%} after start-up "
+        "(target at most +20%)"
+    )
+    run_local = sum(r.outcome.wall_s for r in report.records) / len(report.records)
+    console.print(
+        f"Ray start-up (connect, snapshot upload): {startup:.1f} s; a run's mean wall time "
+        f"{run_wall:.1f} s on Ray, {run_local:.1f} s locally"
+    )
+    console.print(f"snapshot: {snapshot.files} files, {snapshot.size_bytes / 2**20:.2f} MiB")
+    sizes = ray["bytes"]
+    assert isinstance(sizes, dict)
+    console.print(f"a run's bytes, mean: {', '.join(f'{name} {size:.0f}' for name, size in sizes.items())}")
+    local_rows = json.loads(json.dumps([comparable(row) for row in report.rows()]))  # as the driver's
+    return bool(ray["rows"] == local_rows)
+
+
 def comparable(row: dict[str, object]) -> dict[str, object]:
     """A row without what differs between two sweeps of the same runs: its wall time and folder."""
     return {key: value for key, value in row.items() if key not in ("wall_s", "script")}
@@ -49,39 +145,56 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=100, help="runs of the big sweep (the issue's 100)")
     parser.add_argument("--scaling-runs", type=int, default=8, help="runs of each scaling sweep")
+    parser.add_argument(
+        "--ray-runs",
+        type=int,
+        default=120,
+        help="runs of the sweep on Ray and its local twin (about a minute)",
+    )
+    parser.add_argument("--no-ray", action="store_true", help="leave out the sweep on a Ray cluster")
+    parser.add_argument(
+        "--ray-driver", nargs=3, metavar=("PROJECT", "FOLDER", "RUNS"), help=argparse.SUPPRESS
+    )
     options = parser.parse_args()
+    if options.ray_driver:
+        project, runs_folder, runs = options.ray_driver
+        ray_driver(Path(project), Path(runs_folder), int(runs))
+        return 0
     godot = find_godot().path
     with tempfile.TemporaryDirectory(prefix="bench-farm-") as temp:
         folder = Path(temp)
         project = imported_demo(godot, folder)
         table = Table("sweep", "runs", "workers", "wall s", "runs/min", "passed")
-        rates: dict[int, float] = {}
-        tables: list[list[dict[str, object]]] = []
+        walls: dict[int, float] = {}
+        reports: dict[int, SweepReport] = {}
         for workers in (1, 2):
-            wall, report = timed(godot, project, folder / f"scaling-{workers}", options.scaling_runs, workers)
-            rates[workers] = options.scaling_runs / wall * 60
-            tables.append([comparable(row) for row in report.rows()])
-            passed = str(sum(r.outcome.passed for r in report.records))
+            walls[workers], reports[workers] = timed(
+                godot, project, folder / f"scaling-{workers}", options.scaling_runs, workers
+            )
             table.add_row(
-                "scaling",
-                str(options.scaling_runs),
-                str(workers),
-                f"{wall:.1f}",
-                f"{rates[workers]:.1f}",
-                passed,
+                "scaling", *figures(options.scaling_runs, workers, walls[workers], reports[workers])
             )
         workers = default_workers()
         wall, report = timed(godot, project, folder / "big", options.runs, workers)
-        passed = str(sum(r.outcome.passed for r in report.records))
-        rate = f"{options.runs / wall * 60:.1f}"
-        table.add_row(f"{FRAMES} frames a run", str(options.runs), str(workers), f"{wall:.1f}", rate, passed)
+        table.add_row(f"{FRAMES} frames a run", *figures(options.runs, workers, wall, report))
         console = Console(highlight=False)
         console.print(table)
-        console.print(f"scaling, 2 workers against 1: {rates[2] / rates[1]:.2f}x (target 1.7x)")
+        console.print(f"scaling, 2 workers against 1: {walls[1] / walls[2]:.2f}x (target 1.7x)")
         console.print(f"{options.runs}-run sweep: {wall:.0f} s (target under 180 s on two cores)")
+        tables = [[comparable(row) for row in reports[n].rows()] for n in (1, 2)]
         same = tables[0] == tables[1]
         console.print(f"the same sweep with 1 and 2 workers gives the same table: {same}")
+        if not options.no_ray:
+            same_on_ray = ray_figures(console, godot, project, folder, options.ray_runs)
+            same = same and same_on_ray
+            console.print(f"the same sweep on Ray and on 2 local workers gives the same table: {same_on_ray}")
+        console.print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0 if same else 1
+
+
+def figures(runs: int, workers: int, wall: float, report: SweepReport) -> list[str]:
+    passed = sum(r.outcome.passed for r in report.records)
+    return [str(runs), str(workers), f"{wall:.1f}", f"{runs / wall * 60:.1f}", str(passed)]
 
 
 if __name__ == "__main__":

@@ -29,7 +29,7 @@ __all__ = ["RAY_INSTALL_HINT", "RETRIES", "RayMissingError", "RayPool", "import_
 RAY_INSTALL_HINT = 'pip install "godot-live-mcp[ray]"'
 
 RETRIES = 1  # a run whose worker or node was lost runs once more, then is reported as lost
-_WAIT_S = 0.5  # how long one wait for finished runs blocks: a cancelled sweep stops within it
+_WAIT_S = 0.5  # the longest one wait for a finished run blocks: a cancelled sweep stops within it
 _TAIL_LINES = 8
 
 
@@ -70,6 +70,7 @@ class RayPool:
             with tempfile.TemporaryDirectory(prefix="snapshot-", dir=self.folder) as staged:
                 snapshot = ProjectSnapshot.stage(self.project, Path(staged) / "project", self.folder)
                 self._connect(ray, snapshot)  # in this thread: Ray sets its signal handlers in the main one
+            print(f"Ray: the project shipped as {snapshot.summary()}", file=sys.stderr)
             try:
                 return await self._stream(ray, runs, on_finished)
             finally:
@@ -102,9 +103,7 @@ class RayPool:
         records: dict[int, RunRecord] = {}
         try:
             while pending:
-                done, _ = await anyio.to_thread.run_sync(
-                    lambda: ray.wait(list(pending), num_returns=len(pending), timeout=_WAIT_S)
-                )
+                done = await anyio.to_thread.run_sync(_finished, ray, list(pending))
                 for ref in done:
                     variant = pending.pop(ref)
                     records[variant.index] = RunRecord(variant, self._outcome(ray, ref, variant))
@@ -135,6 +134,14 @@ def lost_outcome(folder: Path, error: BaseException) -> RunOutcome:
     """A run whose worker was lost on every try: no exit code, no result, why in its last lines."""
     reason = f"lost after {RETRIES + 1} tries: {type(error).__name__}: {error}"
     return RunOutcome(None, None, 0.0, folder, "lost", reason.splitlines()[:_TAIL_LINES])
+
+
+def _finished(ray: ModuleType, refs: list[Any]) -> list[Any]:
+    """The runs finished now: back as soon as one is, with the others done by then; none after _WAIT_S."""
+    done: list[Any] = ray.wait(refs, num_returns=1, timeout=_WAIT_S)[0]
+    if done and len(refs) > 1:
+        done = ray.wait(refs, num_returns=len(refs), timeout=0)[0]
+    return done
 
 
 def _run_folder(folder: Path, variant: Variant) -> Path:

@@ -43,6 +43,10 @@ class ProjectSnapshot:
             count += 1
         return cls(into, hashed.hexdigest()[:16], size, count)
 
+    def summary(self) -> str:
+        """``snapshot 1a2b3c4d5e6f7a8b: 42 files, 1.3 MiB``."""
+        return f"snapshot {self.digest}: {self.files} files, {self.size_bytes / 2**20:.1f} MiB"
+
 
 def snapshot_files(project: Path, leave_out: Path | None = None) -> Iterator[Path]:
     """The project's files a game needs, relative and sorted: the project without its hidden folders,

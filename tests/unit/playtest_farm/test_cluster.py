@@ -21,7 +21,8 @@ from godot_live_mcp.playtest_farm import (
     pool_for,
 )
 from godot_live_mcp.playtest_farm._pool import LocalPool
-from godot_live_mcp.playtest_farm._ray_pool import RayPool
+from godot_live_mcp.playtest_farm._ray_pool import RayPool, _finished
+from godot_live_mcp.playtest_farm._ray_task import play_on_worker
 
 
 @pytest.mark.parametrize(
@@ -91,6 +92,20 @@ def test_a_task_that_failed_on_its_worker_is_a_worker_error(tmp_path: Path) -> N
     assert any("no Godot binary found" in line for line in record.outcome.log_tail)
 
 
+def test_a_node_without_godot_names_itself_and_the_fix(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GODOT_BIN", str(tmp_path / "no-godot-here"))
+    record = outcome_of(tmp_path, play_on_worker({"steps": []}, None, 10.0))
+    (row,) = SweepReport([record], []).rows()
+    assert (row["ended"], row["exit_code"]) == ("worker error", None)
+    assert row["last_lines"][0].startswith("no Godot on node ")
+    assert "no-godot-here" in row["last_lines"][0]
+    assert row["last_lines"][1] == (
+        "hint: run `godot-live-mcp godot install` on that node (in its setup commands), or set GODOT_BIN"
+    )
+
+
 def test_a_finished_run_keeps_its_log_and_result_beside_its_script(tmp_path: Path) -> None:
     result = {"passed": True, "frames": 60, "assertions": [], "timeline": []}
     answer = {
@@ -105,3 +120,16 @@ def test_a_finished_run_keeps_its_log_and_result_beside_its_script(tmp_path: Pat
     assert (record.outcome.passed, record.outcome.folder) == (True, tmp_path / "run-0003")
     assert (tmp_path / "run-0003" / "game.log").read_text() == "ok\n"
     assert (tmp_path / "run-0003" / "result.json").is_file()
+
+
+def test_finished_runs_come_back_as_soon_as_one_ends_with_every_other_ready() -> None:
+    asked: list[tuple[int, float | None]] = []
+
+    def wait(refs: list[str], num_returns: int, timeout: float | None) -> tuple[list[str], list[str]]:
+        asked.append((num_returns, timeout))
+        return [r for r in refs if r.startswith("done")][:num_returns], []
+
+    ray_like = SimpleNamespace(wait=wait)
+    assert _finished(ray_like, ["done-1", "running", "done-2"]) == ["done-1", "done-2"]  # type: ignore[arg-type]
+    assert asked == [(1, 0.5), (3, 0)]
+    assert _finished(ray_like, ["running"]) == []  # type: ignore[arg-type]

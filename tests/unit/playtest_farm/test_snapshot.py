@@ -58,3 +58,9 @@ def test_the_editors_state_does_not_change_the_digest(tmp_path: Path) -> None:
     before = ProjectSnapshot.stage(project, tmp_path / "one").digest
     (project / ".godot" / "editor" / "editor_layout.cfg").write_text("moved a dock")
     assert ProjectSnapshot.stage(project, tmp_path / "two").digest == before
+
+
+def test_the_summary_names_the_digest_the_files_and_the_size(tmp_path: Path) -> None:
+    project = project_in(tmp_path / "p")
+    snapshot = ProjectSnapshot.stage(project, tmp_path / "s", project / "walk.sweep")
+    assert snapshot.summary() == f"snapshot {snapshot.digest}: 5 files, 0.0 MiB"
