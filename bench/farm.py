@@ -21,7 +21,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 import anyio
 from rich.console import Console
@@ -53,35 +52,18 @@ def on_ray(project: Path, folder: Path, runs: int) -> dict[str, object]:
     """The sweep on a loopback two-node Ray cluster of 2 CPUs (a driver in its network namespace):
     its wall time, the start-up cost (to the first finished run, less that run's own time), the table."""
     (folder / "cluster").mkdir(parents=True)
-    with settled_loopback_ray()(folder / "cluster", head_cpus=1, worker_cpus=1) as cluster:  # stopped by pid
+    from tests.engine.playtest_farm.loopback_ray import LoopbackRay  # the checkout's root is on the path
+
+    # Ray starts task workers at niceness 15: games that yield to the rest of a busy machine, where the
+    # local pool's do not. The comparison is of the same priority.
+    same_priority = {"RAY_worker_niceness": "0"}
+    with LoopbackRay(folder / "cluster", 1, 1, same_priority) as cluster:  # stopped by pid
         driver = [sys.executable, __file__, "--ray-driver", str(project), str(folder / "runs"), str(runs)]
         done = subprocess.run(cluster.inside(*driver), env=cluster.env(), capture_output=True, text=True)
     if done.returncode != 0:
         raise RuntimeError(f"the Ray driver failed (exit {done.returncode}):\n{done.stderr[-3000:]}")
     figures: dict[str, object] = json.loads(done.stdout)
     return figures
-
-
-def settled_loopback_ray() -> type[Any]:
-    """LoopbackRay whose loopback is up for sure: its holder may not have left this process's network
-    namespace yet when ``ip link set lo up`` enters it, leaving lo down and the head's GCS unreachable."""
-    from tests.engine.playtest_farm.loopback_ray import LoopbackRay  # the checkout's root is on the path
-
-    class Settled(LoopbackRay):
-        def _open_namespace(self) -> None:
-            super()._open_namespace()
-            assert self._holder is not None
-            own = os.readlink("/proc/self/ns/net")
-            while os.readlink(f"/proc/{self._holder.pid}/ns/net") == own:  # its unshare is not done yet
-                time.sleep(0.01)
-            subprocess.run(self.inside("ip", "link", "set", "lo", "up"), check=True)
-
-        def env(self) -> dict[str, str]:
-            # Ray starts task workers at niceness 15: games that yield to the rest of a busy machine,
-            # where the local pool's do not. The comparison is of the same priority.
-            return {**super().env(), "RAY_worker_niceness": "0"}
-
-    return Settled
 
 
 def ray_driver(project: Path, folder: Path, runs: int) -> None:

@@ -35,8 +35,11 @@ class NamespaceUnavailableError(RuntimeError):
 class LoopbackRay:
     """``with LoopbackRay(folder) as cluster:`` a head and a worker node, ``cluster.address``."""
 
-    def __init__(self, folder: Path, head_cpus: int = 1, worker_cpus: int = 1) -> None:
+    def __init__(
+        self, folder: Path, head_cpus: int = 1, worker_cpus: int = 1, extra_env: dict[str, str] | None = None
+    ) -> None:
         self.folder, self.head_cpus, self.worker_cpus = folder, head_cpus, worker_cpus
+        self.extra_env = extra_env or {}
         # Ray's sockets live under its temp folder and a socket's path has at most 107 bytes: a short one.
         self.temp = Path(tempfile.mkdtemp(prefix="ray-", dir="/tmp"))
         self.address = f"127.0.0.1:{_PORT}"
@@ -68,7 +71,7 @@ class LoopbackRay:
 
     def env(self) -> dict[str, str]:
         """The environment of a driver: the cluster's address, no usage reports."""
-        return {**os.environ, "RAY_ADDRESS": self.address, "RAY_USAGE_STATS_ENABLED": "0"}
+        return {**os.environ, "RAY_ADDRESS": self.address, "RAY_USAGE_STATS_ENABLED": "0", **self.extra_env}
 
     def interfaces(self) -> list[str]:
         assert self._holder is not None
@@ -123,6 +126,12 @@ class LoopbackRay:
     def _open_namespace(self) -> None:
         # The holder waits on its stdin, so the namespace lives exactly as long as this object.
         self._holder = subprocess.Popen(["unshare", "--net", "--", "cat"], stdin=subprocess.PIPE)
+        # Until its unshare is done the holder is still in this namespace: lo would be set up here.
+        own, deadline = os.readlink("/proc/self/ns/net"), time.monotonic() + _START_S
+        while self._holder.poll() is None and os.readlink(f"/proc/{self._holder.pid}/ns/net") == own:
+            if time.monotonic() > deadline:
+                raise NamespaceUnavailableError("unshare --net did not give its process a namespace")
+            time.sleep(0.01)  # a poll of the holder's namespace: nothing signals the switch
         up = subprocess.run(self.inside("ip", "link", "set", "lo", "up"), capture_output=True, text=True)
         if up.returncode != 0 or self._holder.poll() is not None:
             raise NamespaceUnavailableError(
