@@ -62,6 +62,8 @@ func _process(_delta: float) -> void:
 
 
 func _take_editor_stop(panel: Node) -> void:
+	if not _stopped_without_arguments(panel):
+		return
 	for connection: Dictionary in panel.get_signal_connection_list("stopped"):
 		var listener: Callable = connection["callable"]
 		if listener.get_object() != null and listener.get_object().is_class(EDITOR_LISTENER):
@@ -70,6 +72,15 @@ func _take_editor_stop(panel: Node) -> void:
 			_panel = panel
 			_editor_stop = listener
 			return
+
+
+## Only the "stopped" this watch knows (Godot 4.6: no arguments) is taken over: its listener is called
+## here as the panel calls it. Any other shape is left alone (the status is then not caught).
+static func _stopped_without_arguments(panel: Node) -> bool:
+	for found: Dictionary in panel.get_signal_list():
+		if found["name"] == "stopped":
+			return (found["args"] as Array).is_empty()
+	return false
 
 
 ## The game's session closed: the editor stops the run once the game's end is seen.
