@@ -3,9 +3,11 @@ of a game killed from outside."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 
+import anyio
 import pytest
 from mcp.client import Client
 
@@ -30,3 +32,89 @@ async def test_a_game_killed_from_outside_is_reported_as_killed_by_its_signal(to
     assert (last["ended"], last["signal"]) == ("killed", signal.SIGKILL)
     assert last["how"] == "killed by signal 9 (SIGKILL)"
     assert "exit_code" not in last
+
+
+# Kills the game inside one editor frame: after every node of lower process priority has run (the
+# editor's exit watch among them) and before the debugger panel (priority 0), then holds that frame
+# until the game is a zombie and the panel's connection is seen closed. That is the unlucky timing
+# of a game dying while the editor is mid-frame, made certain: the panel then stops the session in
+# this very frame, and the editor reacts to that by killing and reaping its game.
+_KILL_IN_FRAME = """@tool
+extends Node
+var pid: int = 0
+var session: EditorDebuggerSession = null
+var outcome: String = ""
+
+func _process(_delta: float) -> void:
+	set_process(false)
+	OS.execute("kill", PackedStringArray(["-9", str(pid)]))
+	var deadline: int = Time.get_ticks_msec() + 5000
+	while Time.get_ticks_msec() < deadline and (_state() != "Z" or session.is_active()):
+		pass
+	outcome = "zombie, session closed" if _state() == "Z" and not session.is_active() else "timed out"
+
+func _state() -> String:
+	var file: FileAccess = FileAccess.open("/proc/%d/stat" % pid, FileAccess.READ)
+	var stat: String = file.get_line() if file != null else ""
+	return stat.substr(stat.rfind(")") + 2, 1)
+"""
+
+_ARM_KILL = """var watcher := EditorDebuggerPlugin.new()
+var host: EditorPlugin = root.find_children("*", "EditorPlugin", true, false)[0]
+host.add_debugger_plugin(watcher)
+var probe := GDScript.new()
+probe.source_code = SOURCE
+probe.reload()
+var killer := Node.new()
+killer.set_script(probe)
+killer.name = "KillInFrame"
+killer.process_priority = -1
+killer.set("pid", PID)
+for session in watcher.get_sessions():
+	if session.is_active():
+		killer.set("session", session)
+killer.set_meta("watcher", watcher)
+killer.set_meta("host", host)
+root.add_child(killer)
+return killer.get("session") != null"""
+
+_DISARM_KILL = """var killer := root.get_node("KillInFrame")
+var outcome: String = killer.get("outcome")
+if outcome == "":
+	return ""
+(killer.get_meta("host") as EditorPlugin).remove_debugger_plugin(killer.get_meta("watcher"))
+killer.free()
+return outcome"""
+
+
+async def test_a_game_killed_mid_frame_before_the_debugger_panel_runs_still_reports_its_signal(
+    tools: Client,
+) -> None:
+    await editor_stopped_playing(tools)
+    pid = (await call(tools, "game_start"))["game"]["pid"]
+    arm = _ARM_KILL.replace("SOURCE", json.dumps(_KILL_IN_FRAME)).replace("PID", str(pid))
+    assert (await call(tools, "editor_execute", code=arm, mode="body"))["value"] is True
+    assert await killer_outcome(tools) == "zombie, session closed"
+    last = (await status_once_ended(tools))["last_run"]
+    assert (last["ended"], last.get("signal")) == ("killed", signal.SIGKILL)
+    assert last["how"] == "killed by signal 9 (SIGKILL)"
+
+
+async def killer_outcome(client: Client) -> str:
+    """What the frame killer saw once it ran, then removed from the editor."""
+    with anyio.fail_after(15):
+        while True:
+            outcome = (await call(client, "editor_execute", code=_DISARM_KILL, mode="body"))["value"]
+            if outcome != "":
+                return str(outcome)
+            await anyio.sleep(0.05)  # pacing only: the killer's outcome is read, not assumed
+
+
+async def editor_stopped_playing(client: Client) -> None:
+    """Once the editor has stopped an earlier test's run: game_status says a game ended as soon as it
+    is a zombie, which can be a frame before the debugger panel sees that and the editor stops the run."""
+    with anyio.fail_after(15):
+        while True:
+            if not (await call(client, "editor_execute", code="EditorInterface.is_playing_scene()"))["value"]:
+                return
+            await anyio.sleep(0.05)  # pacing only: the editor's state is read, not assumed

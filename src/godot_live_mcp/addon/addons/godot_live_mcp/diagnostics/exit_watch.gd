@@ -1,34 +1,38 @@
 @tool
 extends Node
 ## Catches the wait status of the game process the editor runs (Linux): the exit code it quit with,
-## or the signal that ended it. Godot gives scripts no way to read an exit code, and the editor kills
-## and reaps its game as soon as the game's debugger connection drops, which a quitting game closes
-## before its process has ended: the status would be lost. So while a game that withdrew its runtime
-## entry (it is shutting down cleanly) finishes, the debugger panel's processing is held, for at most
-## HOLD_MS, until /proc/PID/stat shows the zombie and its status; then the editor goes on as usual.
-## This node runs first in every frame (lowest process priority), before the debugger panel.
-
-const GameKey := preload("res://addons/godot_live_mcp/instances/game_key.gd")
+## or the signal that ended it. Godot gives scripts no way to read it, and the editor reaps its game as
+## soon as the game's debugger connection drops: the debugger panel emits "stopped", and the editor's
+## own listener of it stops the run, whose OS.kill waits for the process. The connection drops at any
+## moment of a frame, even before the process has ended, so no per-frame look at /proc can come first.
+## So while a game is watched, that listener is taken off the panel and called from here once
+## /proc/PID/stat shows the zombie and its status (at most HOLD_MS later); the panel itself runs on.
 
 ## The wait status of a process that is gone and was never seen as a zombie.
 const UNKNOWN := -1
 ## /proc/PID/stat fields after the command name: the state is field 3, the exit status field 52.
 const STATE_FIELD := 0
 const EXIT_FIELD := 49
-## The longest a quitting game holds the debugger panel.
+## The longest the editor's stop of a run waits for its game to end.
 const HOLD_MS := 3000
+## The class of the editor's listener that stops the run when a debugger session closes.
+const EDITOR_LISTENER := "EditorDebuggerNode"
 
 var _pid: int = 0
 var _panel: Node = null
-var _entry_seen: bool = false
+## The editor's listener of _panel's "stopped", while it is taken off the panel.
+var _editor_stop: Callable = Callable()
+## The panel's session closed while its listener was off: the editor is still to stop the run.
+var _closed: bool = false
+## When the editor stops the run at the latest, whatever the game does (0: not holding it).
 var _held_until: int = 0
+var _run_bar: Node = null
 var _status_pid: int = 0
 var _status: int = UNKNOWN
 
 
 func _init() -> void:
 	name = "GodotMcpExitWatch"
-	process_priority = -1000
 	set_process(false)
 
 
@@ -36,39 +40,70 @@ func _init() -> void:
 func watch(pid: int, panel: Node) -> void:
 	_release()
 	_pid = pid
-	_panel = panel
-	_entry_seen = false
-	set_process(pid > 0 and DirAccess.dir_exists_absolute("/proc/self"))
+	if pid > 0 and is_instance_valid(panel) and DirAccess.dir_exists_absolute("/proc/self"):
+		_take_editor_stop(panel)
 
 
 ## The wait status of pid once it ended (exit code << 8, or the signal number), UNKNOWN when not seen.
 func status_of(pid: int) -> int:
-	if pid == _pid and is_processing():
-		_process(0.0)
+	if pid == _pid and _status_pid != pid and _editor_stop.is_valid():
+		_game_ended()
 	return _status if pid == _status_pid and pid > 0 else UNKNOWN
 
 
-## Lets the debugger panel go on (also when this node leaves the editor).
+## Gives the panel its listener back (also when this node leaves the editor).
 func _exit_tree() -> void:
 	_release()
 
 
 func _process(_delta: float) -> void:
-	var state: PackedStringArray = _proc_state()
-	if state.is_empty():
-		_stop()
+	if _game_ended() or Time.get_ticks_msec() > _held_until:
+		_release()
+
+
+func _take_editor_stop(panel: Node) -> void:
+	if not _stopped_without_arguments(panel):
 		return
-	if state[STATE_FIELD] == "Z":
+	for connection: Dictionary in panel.get_signal_connection_list("stopped"):
+		var listener: Callable = connection["callable"]
+		if listener.get_object() != null and listener.get_object().is_class(EDITOR_LISTENER):
+			panel.disconnect("stopped", listener)
+			panel.connect("stopped", _on_panel_stopped)
+			_panel = panel
+			_editor_stop = listener
+			return
+
+
+## Only the "stopped" this watch knows (Godot 4.6: no arguments) is taken over: its listener is called
+## here as the panel calls it. Any other shape is left alone (the status is then not caught).
+static func _stopped_without_arguments(panel: Node) -> bool:
+	for found: Dictionary in panel.get_signal_list():
+		if found["name"] == "stopped":
+			return (found["args"] as Array).is_empty()
+	return false
+
+
+## The game's session closed: the editor stops the run once the game's end is seen.
+func _on_panel_stopped() -> void:
+	_closed = true
+	if _game_ended():
+		_release()
+		return
+	_held_until = Time.get_ticks_msec() + HOLD_MS
+	# A run the editor stops itself meanwhile (game_stop, play again) must not be stopped again later.
+	var run_bar: Node = _editor_run_bar()
+	if run_bar != null and not run_bar.is_connected("stop_pressed", _release):
+		run_bar.connect("stop_pressed", _release)
+	set_process(true)
+
+
+## Whether the game has ended: its status read from its zombie, or its process gone.
+func _game_ended() -> bool:
+	var state: PackedStringArray = _proc_state()
+	if not state.is_empty() and state[STATE_FIELD] == "Z":
 		_status_pid = _pid
 		_status = int(state[EXIT_FIELD])
-		_stop()
-		return
-	var entry_exists: bool = FileAccess.file_exists(_entry_path())
-	_entry_seen = _entry_seen or entry_exists
-	if _entry_seen and not entry_exists and _held_until == 0:
-		_hold()
-	elif _held_until != 0 and Time.get_ticks_msec() > _held_until:
-		_release()
+	return state.is_empty() or state[STATE_FIELD] == "Z"
 
 
 ## The fields of /proc/PID/stat after the command name; empty once the process is gone.
@@ -80,25 +115,30 @@ func _proc_state() -> PackedStringArray:
 	return fields if stat != "" and fields.size() > EXIT_FIELD else PackedStringArray()
 
 
-func _hold() -> void:
-	_held_until = Time.get_ticks_msec() + HOLD_MS
-	if is_instance_valid(_panel):
-		_panel.set_process(false)
-
-
+## Gives the panel back the editor's listener and, when the session closed meanwhile, calls it.
 func _release() -> void:
-	if _held_until != 0 and is_instance_valid(_panel):
-		_panel.set_process(true)
+	var closed: bool = _closed
+	_closed = false
 	_held_until = 0
-
-
-func _stop() -> void:
-	_release()
 	set_process(false)
+	if is_instance_valid(_run_bar) and _run_bar.is_connected("stop_pressed", _release):
+		_run_bar.disconnect("stop_pressed", _release)
+	var listener: Callable = _editor_stop
+	_editor_stop = Callable()
+	if is_instance_valid(_panel) and listener.is_valid():
+		_panel.disconnect("stopped", _on_panel_stopped)
+		_panel.connect("stopped", listener)
+	_panel = null
+	if listener.is_valid() and closed:
+		listener.call()
 
 
-func _entry_path() -> String:
-	return GameKey.entry_path(GameKey.id_of(OS.get_process_id(), _pid))
+## The editor's run bar (found once): its "stop_pressed" says the editor stopped the run itself.
+func _editor_run_bar() -> Node:
+	if _run_bar == null and is_inside_tree():
+		var found: Array[Node] = get_tree().root.find_children("*", "EditorRunBar", true, false)
+		_run_bar = found[0] if not found.is_empty() else null
+	return _run_bar
 
 
 ## A wait status as [exit code or -1, signal or 0].

@@ -2,8 +2,8 @@
 extends RefCounted
 ## How a game process ended, told from what it left behind (export-clean). A clean shutdown withdraws
 ## its runtime entry and logs its exit code; a crash leaves the entry and the engine's crash report
-## with the signal; a process that left its entry and reported nothing was killed from outside (SIGKILL,
-## out of memory): its wait status itself is gone, since the editor reaps its game at once.
+## with the signal; its wait status (ExitWatch) names the signal that killed it. One that left its entry,
+## reported nothing and whose status was not caught (not on Linux) was killed from outside all the same.
 
 const GameEnding := preload("res://addons/godot_live_mcp/diagnostics/game_ending.gd")
 const LogBuffer := preload("res://addons/godot_live_mcp/diagnostics/log_buffer.gd")
