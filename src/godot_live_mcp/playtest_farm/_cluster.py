@@ -3,13 +3,13 @@ and Ray itself, imported only when a sweep runs there (an optional extra)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
-from godot_live_mcp.playtest_farm._pool import LocalPool, RunRecord
+from godot_live_mcp.playtest_farm._pool import LocalPool, OnFinished, RunRecord
 from godot_live_mcp.playtest_farm._ray_pool import RAY_INSTALL_HINT, RayMissingError, RayPool, import_ray
-from godot_live_mcp.playtest_farm._sweep import SweepError, Variant
+from godot_live_mcp.playtest_farm._sweep import Run, SweepError
 
 __all__ = [
     "CLUSTERS",
@@ -38,11 +38,7 @@ def cluster_for(asked: str | None, env: Mapping[str, str]) -> str:
 class SweepPool(Protocol):
     """Where a sweep's runs are played: each run's record in variant order, progress as each ends."""
 
-    async def run(
-        self,
-        runs: list[tuple[Variant, dict[str, Any]]],
-        on_finished: Callable[[RunRecord, int, int], Awaitable[None]] | None = None,
-    ) -> list[RunRecord]: ...
+    async def run(self, runs: list[Run], on_finished: OnFinished | None = None) -> list[RunRecord]: ...
 
 
 def pool_for(

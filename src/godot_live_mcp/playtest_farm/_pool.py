@@ -12,9 +12,9 @@ from typing import Any
 import anyio
 
 from godot_live_mcp.playtest_farm._game_run import GameRun, RunOutcome
-from godot_live_mcp.playtest_farm._sweep import Variant
+from godot_live_mcp.playtest_farm._sweep import Run, Variant
 
-__all__ = ["LocalPool", "RunRecord", "default_workers"]
+__all__ = ["LocalPool", "OnFinished", "RunRecord", "default_workers"]
 
 # A headless game of the example project peaks at about 150 MiB resident (measured with
 # /usr/bin/time -v); 256 MiB a game leaves room for a bigger level. 1 GiB stays for everything else.
@@ -50,6 +50,10 @@ class RunRecord:
         return f"run {self.variant.index} {self.outcome.verdict}: {self.variant.label()}"
 
 
+# Told of each finished run: its record, the runs done and the runs in all.
+OnFinished = Callable[[RunRecord, int, int], Awaitable[None]]
+
+
 @dataclass(frozen=True)
 class LocalPool:
     """Runs on this machine: ``workers`` games at once."""
@@ -61,11 +65,7 @@ class LocalPool:
     wall_limit_s: float = 120.0
     frame_limit: int | None = None
 
-    async def run(
-        self,
-        runs: list[tuple[Variant, dict[str, Any]]],
-        on_finished: Callable[[RunRecord, int, int], Awaitable[None]] | None = None,
-    ) -> list[RunRecord]:
+    async def run(self, runs: list[Run], on_finished: OnFinished | None = None) -> list[RunRecord]:
         """Each run (a variant and its script, Sweep.runs()), in variant order; ``on_finished(record,
         done, total)`` as each ends. Cancelled, it stops every game it started."""
         records: dict[int, RunRecord] = {}

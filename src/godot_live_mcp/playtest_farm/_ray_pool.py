@@ -9,7 +9,6 @@ import importlib
 import json
 import sys
 import tempfile
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -19,10 +18,10 @@ import anyio
 
 import godot_live_mcp
 from godot_live_mcp.playtest_farm._game_run import RunOutcome
-from godot_live_mcp.playtest_farm._pool import RunRecord
+from godot_live_mcp.playtest_farm._pool import OnFinished, RunRecord
 from godot_live_mcp.playtest_farm._ray_task import play_on_worker
 from godot_live_mcp.playtest_farm._snapshot import ProjectSnapshot
-from godot_live_mcp.playtest_farm._sweep import SweepError, Variant
+from godot_live_mcp.playtest_farm._sweep import Run, SweepError, Variant
 
 __all__ = ["RAY_INSTALL_HINT", "RETRIES", "RayMissingError", "RayPool", "import_ray", "lost_outcome"]
 
@@ -55,11 +54,7 @@ class RayPool:
     wall_limit_s: float = 120.0
     frame_limit: int | None = None
 
-    async def run(
-        self,
-        runs: list[tuple[Variant, dict[str, Any]]],
-        on_finished: Callable[[RunRecord, int, int], Awaitable[None]] | None = None,
-    ) -> list[RunRecord]:
+    async def run(self, runs: list[Run], on_finished: OnFinished | None = None) -> list[RunRecord]:
         """Each run, in variant order; ``on_finished(record, done, total)`` as each ends. Cancelled, it
         cancels every task, which ends their workers and so their games."""
         ray = import_ray()
@@ -86,10 +81,7 @@ class RayPool:
         ray.init(address=self.address, runtime_env=runtime_env, log_to_driver=False, logging_level="warning")
 
     async def _stream(
-        self,
-        ray: ModuleType,
-        runs: list[tuple[Variant, dict[str, Any]]],
-        on_finished: Callable[[RunRecord, int, int], Awaitable[None]] | None,
+        self, ray: ModuleType, runs: list[Run], on_finished: OnFinished | None
     ) -> list[RunRecord]:
         task = ray.remote(play_on_worker).options(
             num_cpus=1, max_retries=RETRIES, retry_exceptions=False, scheduling_strategy="SPREAD"

@@ -11,7 +11,7 @@ from typing import Any
 
 from godot_live_mcp.playtest_farm._random_input import RandomInput
 
-__all__ = ["Axis", "Sweep", "SweepError", "Variant"]
+__all__ = ["Axis", "Run", "Sweep", "SweepError", "Variant"]
 
 COMBINES = ("product", "list")
 
@@ -54,6 +54,10 @@ class Variant:
         return " ".join(f"{name}={value_text(value)}" for name, value in self.choice.items()) or "base"
 
 
+# A run of a sweep: its variant and the playtest script made for it.
+Run = tuple[Variant, dict[str, Any]]
+
+
 @dataclass
 class Sweep:
     """A base script and the axes it is run over."""
@@ -82,7 +86,7 @@ class Sweep:
             rows = list(zip(*(axis.values for axis in self.axes), strict=True))
         return [Variant(i, dict(zip(names, row, strict=True))) for i, row in enumerate(rows or [()])]
 
-    def runs(self) -> list[tuple[Variant, dict[str, Any]]]:
+    def runs(self) -> list[Run]:
         """Every variant with the script its run plays, all made before any game starts: a recording
         that cannot be read stops the sweep here, and each is read once."""
         recordings = {
