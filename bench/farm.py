@@ -1,14 +1,14 @@
 """Playtest sweeps (issue 25): runs a minute on the local pool with 1 and 2 workers (the scaling
-ratio), the same sweep on a two-node Ray cluster of 2 CPUs on this machine (the overhead ratio, the
-start-up cost, the snapshot's size), a 100-run sweep of the example level at 600 frames a run, and
-whether a sweep run twice gives the same table. Prints figures; exits 1 when two runs of one sweep
-disagree.
+ratio), the same sweep on a Ray cluster of 2 CPUs on this machine (one node; a head and a worker with
+--ray-nodes 2: the overhead ratio, the start-up cost, the snapshot's size), a 100-run sweep of the
+example level at 600 frames a run, and whether a sweep run twice gives the same table. Prints figures;
+exits 1 when two runs of one sweep disagree.
 
 Copies the demo project to a temporary folder, imports it once, then runs seeded random-input sweeps
 (move_left, move_right, jump) of 600 frames a run, each run a headless game without an editor. The Ray
 cluster is tests/engine/playtest_farm/loopback_ray.py's (loopback only; ``--no-ray`` skips it).
 
-    PYTHONPATH=. python bench/farm.py [--runs 100] [--scaling-runs 8] [--ray-runs 120] [--no-ray]
+    PYTHONPATH=. python bench/farm.py [--runs 100] [--scaling-runs 8] [--ray-runs 120] [--ray-nodes 1|2] [--no-ray]
 """
 
 from __future__ import annotations
@@ -48,8 +48,8 @@ def timed(godot: Path, project: Path, folder: Path, runs: int, workers: int) -> 
     return time.perf_counter() - began, SweepReport(records, [])
 
 
-def on_ray(project: Path, folder: Path, runs: int) -> dict[str, object]:
-    """The sweep on a loopback two-node Ray cluster of 2 CPUs (a driver in its network namespace):
+def on_ray(project: Path, folder: Path, runs: int, nodes: int) -> dict[str, object]:
+    """The sweep on a loopback Ray cluster of 2 CPUs on 1 or 2 nodes (a driver in its network namespace):
     its wall time, the start-up cost (to the first finished run, less that run's own time), the table."""
     (folder / "cluster").mkdir(parents=True)
     from tests.engine.playtest_farm.loopback_ray import LoopbackRay  # the checkout's root is on the path
@@ -57,7 +57,8 @@ def on_ray(project: Path, folder: Path, runs: int) -> dict[str, object]:
     # Ray starts task workers at niceness 15: games that yield to the rest of a busy machine, where the
     # local pool's do not. The comparison is of the same priority.
     same_priority = {"RAY_worker_niceness": "0"}
-    with LoopbackRay(folder / "cluster", 1, 1, same_priority) as cluster:  # stopped by pid
+    cpus = (2, 0) if nodes == 1 else (1, 1)
+    with LoopbackRay(folder / "cluster", *cpus, same_priority) as cluster:  # stopped by pid
         driver = [sys.executable, __file__, "--ray-driver", str(project), str(folder / "runs"), str(runs)]
         done = subprocess.run(cluster.inside(*driver), env=cluster.env(), capture_output=True, text=True)
     if done.returncode != 0:
@@ -93,15 +94,15 @@ def mean_size(folder: Path, name: str) -> float:
     return sum(sizes) / max(1, len(sizes))
 
 
-def ray_figures(console: Console, godot: Path, project: Path, folder: Path, runs: int) -> bool:
+def ray_figures(console: Console, godot: Path, project: Path, folder: Path, runs: int, nodes: int) -> bool:
     """The same sweep on 2 local workers, then on Ray with 2 CPUs; whether both gave the same table."""
     snapshot = ProjectSnapshot.stage(project, folder / "snapshot", folder)
     local_wall, report = timed(godot, project, folder / "local", runs, 2)
-    ray = on_ray(project, folder / "ray", runs)
+    ray = on_ray(project, folder / "ray", runs, nodes)
     wall, startup, run_wall = (float(str(ray[key])) for key in ("wall_s", "startup_s", "run_wall_s"))
     console.print(
         f"{runs} runs: 2 local workers {local_wall:.1f} s ({runs / local_wall * 60:.1f} runs/min), Ray with "
-        f"2 CPUs on 2 nodes {wall:.1f} s ({runs / wall * 60:.1f} runs/min): "
+        f"2 CPUs on {nodes} node{'s' if nodes > 1 else ''} {wall:.1f} s ({runs / wall * 60:.1f} runs/min): "
         f"overhead {wall / local_wall - 1:+.0%}, {(wall - startup) / local_wall - 1:+.0%} after start-up "
         "(target at most +20%)"
     )
@@ -135,6 +136,10 @@ def main() -> int:
     )
     parser.add_argument("--no-ray", action="store_true", help="leave out the sweep on a Ray cluster")
     parser.add_argument(
+        "--ray-nodes", type=int, choices=(1, 2), default=1,
+        help="Ray nodes sharing this machine's 2 CPUs (1: the one-machine figure; 2: a head and a worker)",
+    )  # fmt: skip
+    parser.add_argument(
         "--ray-driver", nargs=3, metavar=("PROJECT", "FOLDER", "RUNS"), help=argparse.SUPPRESS
     )
     options = parser.parse_args()
@@ -167,7 +172,7 @@ def main() -> int:
         same = tables[0] == tables[1]
         console.print(f"the same sweep with 1 and 2 workers gives the same table: {same}")
         if not options.no_ray:
-            same_on_ray = ray_figures(console, godot, project, folder, options.ray_runs)
+            same_on_ray = ray_figures(console, godot, project, folder, options.ray_runs, options.ray_nodes)
             same = same and same_on_ray
             console.print(f"the same sweep on Ray and on 2 local workers gives the same table: {same_on_ray}")
         console.print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

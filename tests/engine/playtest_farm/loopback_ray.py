@@ -33,7 +33,8 @@ class NamespaceUnavailableError(RuntimeError):
 
 
 class LoopbackRay:
-    """``with LoopbackRay(folder) as cluster:`` a head and a worker node, ``cluster.address``."""
+    """``with LoopbackRay(folder) as cluster:`` a head and a worker node (no worker with
+    ``worker_cpus=0``), ``cluster.address``."""
 
     def __init__(
         self, folder: Path, head_cpus: int = 1, worker_cpus: int = 1, extra_env: dict[str, str] | None = None
@@ -53,7 +54,8 @@ class LoopbackRay:
             self._start("head", "--head", f"--port={_PORT}", f"--num-cpus={self.head_cpus}",
                         "--include-dashboard=false", f"--temp-dir={self.temp}",
                         f"--system-config={json.dumps(_SYSTEM_CONFIG)}")  # fmt: skip
-            self._start("worker", f"--address={self.address}", f"--num-cpus={self.worker_cpus}")
+            if self.worker_cpus > 0:  # 0: the head alone
+                self._start("worker", f"--address={self.address}", f"--num-cpus={self.worker_cpus}")
         except BaseException:
             self.stop()
             raise
