@@ -7,8 +7,9 @@ from tests.code_shape import lines_per_tool, measure
 # Ratchets: lower them when the code improves; a raise says why in the commit that makes it.
 MAX_BARE_RETURN_SHARE = 0.15
 # Lines of the product (Python package and addon) a built-in tool, and of the declaration machinery;
-# issue 22's target is 150 a tool.
-MAX_LINES_PER_TOOL = 253.6
+# issue 22's target is 150 a tool. 253.6 -> 253.8: server/per_request.py (+37 lines, no tool) takes the SDK's
+# deep copy and unrecorded span out of every request (issue 22 §5.2).
+MAX_LINES_PER_TOOL = 253.8
 MAX_MACHINERY_LINES = 386
 
 

@@ -1,12 +1,8 @@
-"""Per-request work of the SDK that this server does once, or not at all (issue 22 §5.2).
-
-On 2026-07-28 the SDK stamps every result with the server's identity, deep-copying its cached dump per
-response; ours holds only strings, so a fresh top-level dict cannot alias it and the deep copy goes. The
-SDK's OpenTelemetry middleware opens a span per message (and parses the trace context of every 2026-07-28
-request); until a tracer provider is set nothing records it, so it is dropped then, as the SDK's
-``Server.middleware`` documents ("drop it from this list to opt out"). Run the server under
-``opentelemetry-instrument`` (which sets the provider before the server starts) to keep the spans.
-"""
+"""SDK work per request that this server does once, or not at all (issue 22 §5.2): the 2026-07-28
+identity stamp is dumped once (ours holds only strings, so a flat copy cannot alias it) instead of
+deep-copied per result; the OpenTelemetry span per message goes while no tracer provider is set (the
+SDK's ``Server.middleware``: "drop it from this list to opt out"). ``opentelemetry-instrument`` sets one
+before the server starts, and then the spans stay."""
 
 from __future__ import annotations
 
@@ -16,12 +12,8 @@ from typing import Any
 from mcp.server.lowlevel import Server
 from opentelemetry import trace
 
-_SDK_TRACING = "OpenTelemetryMiddleware"
-
 
 class StampedOnceServer(Server[Any]):
-    """A low-level ``Server`` whose 2026-07-28 identity stamp is dumped once and copied flat per result."""
-
     @cached_property
     def _identity(self) -> dict[str, Any]:
         dumped = self.server_info.model_dump(by_alias=True, mode="json", exclude_none=True)
@@ -34,13 +26,10 @@ class StampedOnceServer(Server[Any]):
 
 
 def traces_recorded() -> bool:
-    """Whether a tracer provider is set: until one is, every span is a no-op."""
     return not isinstance(trace.get_tracer_provider(), trace.ProxyTracerProvider)
 
 
 def drop_unexported_tracing(server: Server[Any]) -> None:
-    """Remove the SDK's per-message span when nothing would record it. Matched by name: the class lives in
-    a private module; should it be renamed, tracing merely stays on (tests/unit/server/test_per_request.py
-    notices)."""
+    """Matched by name (its module is private): renamed, tracing merely stays on, and a test notices."""
     if not traces_recorded():
-        server.middleware[:] = [m for m in server.middleware if type(m).__name__ != _SDK_TRACING]
+        server.middleware[:] = [m for m in server.middleware if type(m).__name__ != "OpenTelemetryMiddleware"]
