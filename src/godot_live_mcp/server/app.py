@@ -31,6 +31,7 @@ from godot_live_mcp.server.game_owner import GameOwner
 from godot_live_mcp.server.hooks import ToolCall, ToolHook, ToolOutcome
 from godot_live_mcp.server.instance_tools import InstanceRouting, Routed
 from godot_live_mcp.server.instructions import FIXED_LIST, GROWING_LIST
+from godot_live_mcp.server.per_request import StampedOnceServer, drop_unexported_tracing
 from godot_live_mcp.server.plugin_content import announce_content_changes, offer_plugin_content
 from godot_live_mcp.server.plugin_tools import plugin_tool_entries
 from godot_live_mcp.server.queue_progress import reporting_progress
@@ -55,7 +56,7 @@ from godot_live_mcp.server.tool_table import ToolEntry, ToolOwner, ToolTable
 logger = logging.getLogger(__name__)
 
 
-class _ToolsChangeServer(Server[Any]):
+class _ToolsChangeServer(StampedOnceServer):
     """Advertises ``listChanged: true`` for tools, prompts and resources on every transport: the tool list
     follows the editor, and plugins enabled at run time change all three.
 
@@ -138,6 +139,7 @@ class GodotMcpApp:
             on_unsubscribe_resource=resources.unsubscribe,
             lifespan=self.features.running,
         )
+        drop_unexported_tracing(self.server)
         self.features.install(self.server)
         self.server.add_notification_handler(
             "notifications/initialized", types.NotificationParams, self._initialized
