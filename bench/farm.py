@@ -8,7 +8,8 @@ Copies the demo project to a temporary folder, imports it once, then runs seeded
 (move_left, move_right, jump) of 600 frames a run, each run a headless game without an editor. The Ray
 cluster is tests/engine/playtest_farm/loopback_ray.py's (loopback only; ``--no-ray`` skips it).
 
-    PYTHONPATH=. python bench/farm.py [--runs 100] [--scaling-runs 8] [--ray-runs 120] [--ray-nodes 1|2] [--no-ray]
+    PYTHONPATH=. python bench/farm.py [--runs 100] [--scaling-runs 8] [--ray-runs 120] [--ray-nodes 1|2]
+                                       [--no-ray]
 """
 
 from __future__ import annotations
