@@ -73,7 +73,7 @@ class LocalPool:
 
         async def one(variant: Variant, script: dict[str, Any]) -> None:
             async with limiter:
-                folder = self.folder / f"run-{variant.index:04d}"
+                folder = variant.folder_in(self.folder)
                 game = GameRun(self.godot, self.project, folder, self.frame_limit, self.wall_limit_s)
                 record = RunRecord(variant, await game.play(script))
             records[variant.index] = record

@@ -88,7 +88,7 @@ class RayPool:
         )
         pending: dict[Any, Variant] = {}
         for variant, script in runs:
-            folder = _run_folder(self.folder, variant)
+            folder = variant.folder_in(self.folder)
             folder.mkdir(parents=True, exist_ok=True)
             (folder / "script.json").write_text(json.dumps(script, indent=1), "utf-8")  # to replay it
             pending[task.remote(script, self.frame_limit, self.wall_limit_s)] = variant
@@ -107,7 +107,7 @@ class RayPool:
         return [records[variant.index] for variant, _ in runs]
 
     def _outcome(self, ray: ModuleType, ref: Any, variant: Variant) -> RunOutcome:
-        folder = _run_folder(self.folder, variant)
+        folder = variant.folder_in(self.folder)
         try:
             ended: dict[str, Any] = ray.get(ref)
         except ray.exceptions.RayTaskError as error:  # the task's own code failed: no Godot there...
@@ -134,7 +134,3 @@ def _finished(ray: ModuleType, refs: list[Any]) -> list[Any]:
     if done and len(refs) > 1:
         done = ray.wait(refs, num_returns=len(refs), timeout=0)[0]
     return done
-
-
-def _run_folder(folder: Path, variant: Variant) -> Path:
-    return folder / f"run-{variant.index:04d}"

@@ -53,6 +53,10 @@ class Variant:
     def label(self) -> str:
         return " ".join(f"{name}={value_text(value)}" for name, value in self.choice.items()) or "base"
 
+    def folder_in(self, sweep_folder: Path) -> Path:
+        """The run's own folder in the sweep's: its script, result, log and user data."""
+        return sweep_folder / f"run-{self.index:04d}"
+
 
 # A run of a sweep: its variant and the playtest script made for it.
 Run = tuple[Variant, dict[str, Any]]
