@@ -30,11 +30,13 @@ def failure_of(shot: Path) -> tuple[Pixels, int]:
     return png_pixels(shot.read_bytes()), round(float(failed["seen"]))
 
 
-def xvfb_pids() -> set[int]:
+def xvfb_pids_with(marker: bytes) -> set[int]:
+    """Xvfb servers whose environment holds ``marker``: this test's own, not another worker's."""
     found = set()
     for proc in Path("/proc").iterdir():
         try:
-            if b"Xvfb" in (proc / "cmdline").read_bytes().split(b"\0")[0]:
+            command, environment = (proc / "cmdline").read_bytes(), (proc / "environ").read_bytes()
+            if b"Xvfb" in command.split(b"\0")[0] and marker in environment.split(b"\0"):
                 found.add(int(proc.name))
         except (OSError, IndexError):
             continue
@@ -42,9 +44,11 @@ def xvfb_pids() -> set[int]:
 
 
 async def test_a_failing_run_gets_a_picture_of_its_failure_and_a_passing_run_none(
-    imported: EngineEditor, tmp_path: Path
+    imported: EngineEditor, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    displays_before = xvfb_pids()
+    # The sweep's display inherits its environment; a mark there tells it from other workers' displays.
+    monkeypatch.setenv("SWEEP_DISPLAY_MARK", str(tmp_path))
+    marker = f"SWEEP_DISPLAY_MARK={tmp_path}".encode()
     code, answer = await sweep(imported, tmp_path, WALK, "--set", "Player:speed=100,300")
 
     assert code == 1
@@ -63,4 +67,4 @@ async def test_a_failing_run_gets_a_picture_of_its_failure_and_a_passing_run_non
     assert "screenshot" not in passing
     assert not list((tmp_path / "runs" / "run-0001").rglob("*.png"))
     assert not (shot.parent / "replay").exists()  # the replay's own files go once it agreed
-    assert xvfb_pids() <= displays_before  # the sweep's display was stopped
+    assert xvfb_pids_with(marker) == set()  # the sweep's display was stopped
