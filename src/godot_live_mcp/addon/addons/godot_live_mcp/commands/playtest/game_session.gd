@@ -21,6 +21,8 @@ const START_TIMEOUT_S := 30.0
 ## Where the engine caches the project's global classes (ProjectSettings' class list), read by the game.
 const CLASS_CACHE := "res://.godot/global_script_class_cache.cfg"
 const STOP_TIMEOUT_S := 10.0
+## How long a start waits for the editor to notice that the last run ended.
+const CATCH_UP_MS := 2000
 const POLL_S := 0.05
 ## The in-memory run arguments must be in place a few frames before the editor reads them.
 const SETTLE_FRAMES := 3
@@ -55,6 +57,8 @@ func observe() -> GameRun:
 ## a headless editor gives it a private screen.
 func start(scene: String, break_on_error: bool, with_display: bool = false) -> Result:
 	var run: GameRun = observe()
+	if run != null and not run.is_running():
+		await _editor_stopped_playing()
 	if (run != null and run.is_running()) or EditorInterface.is_playing_scene():
 		return Result.fail(
 			"GAME_ALREADY_RUNNING", "The game is already running (pid %d)." % (run.pid if run != null else 0)
@@ -80,6 +84,15 @@ func start(scene: String, break_on_error: bool, with_display: bool = false) -> R
 		return _failed_start()
 	_take_entry(_run, entry.value)
 	return Result.of(status())
+
+
+## A run is closed as soon as its process is gone, a frame or more before the editor's debugger panel
+## sees it and the editor stops playing: wait for that (bounded), so a start right after an ending
+## is not refused. A game the play button started since stays playing, and is refused after the wait.
+func _editor_stopped_playing() -> void:
+	var deadline: int = Time.get_ticks_msec() + CATCH_UP_MS
+	while EditorInterface.is_playing_scene() and Time.get_ticks_msec() < deadline:
+		await _tree().process_frame
 
 
 ## Ends the game and waits (bounded) until its process is gone; a killed game's entry is removed.
