@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from mcp import types
 from mcp.server._otel import OpenTelemetryMiddleware
 from opentelemetry import trace
 
@@ -49,6 +50,13 @@ def test_the_identity_stamp_is_fresh_and_complete() -> None:
     first = server.server_info_stamp
     first["name"] = "changed by a caller"
     assert server.server_info_stamp == {"name": "godot-live-mcp", "version": __version__}
+
+
+def test_an_identity_with_icons_is_copied_deep() -> None:
+    icon = types.Icon(src="https://example.org/icon.png")
+    server = StampedOnceServer("godot-live-mcp", version=__version__, icons=[icon])
+    server.server_info_stamp["icons"][0]["src"] = "changed by a caller"
+    assert server.server_info_stamp["icons"] == [{"src": "https://example.org/icon.png"}]
 
 
 def test_the_span_stays_when_a_tracer_provider_is_set(monkeypatch: pytest.MonkeyPatch) -> None:
