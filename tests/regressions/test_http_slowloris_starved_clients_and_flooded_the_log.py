@@ -30,7 +30,8 @@ from anyio.streams.buffered import BufferedByteReceiveStream
 
 from godot_live_mcp.server.http_guard import GuardLimits
 from tests.engine.harness import EngineEditor
-from tests.regressions.test_http_transport_had_no_authentication import client, free_port
+from tests.http_serving import free_port
+from tests.regressions.test_http_transport_had_no_authentication import client
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
 

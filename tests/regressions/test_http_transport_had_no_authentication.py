@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import stat
 import subprocess
 import sys
-import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -31,6 +29,7 @@ from godot_live_mcp.server.http_auth import TOKEN_BYTES, HttpToken
 from godot_live_mcp.server.tool_policy import ToolPolicy
 from godot_live_mcp.server.transports import HTTP_PATH, run_http
 from tests.engine.harness import EngineEditor
+from tests.http_serving import free_port, served_token, wait_listening
 from tests.unit.fakes.fake_editor import FakeEditor, command
 from tests.unit.fakes.sources import FixedSource
 
@@ -65,13 +64,6 @@ class HttpServer:
         return self.token_file.read_text("ascii").strip()
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 @asynccontextmanager
 async def http_server(tmp_path: Path) -> AsyncIterator[HttpServer]:
     port, tokens = free_port(), tmp_path / "tokens"
@@ -86,18 +78,6 @@ async def http_server(tmp_path: Path) -> AsyncIterator[HttpServer]:
             await link.wait_settled(5)
             yield HttpServer(f"http://127.0.0.1:{port}{HTTP_PATH}", tokens / f"{port}.token", editor)
             tasks.cancel_scope.cancel()
-
-
-async def wait_listening(port: int) -> None:
-    with anyio.fail_after(60):  # a serve process starts in seconds, more on a loaded machine
-        while True:
-            try:
-                stream = await anyio.connect_tcp("127.0.0.1", port)
-            except OSError:
-                await anyio.sleep(0.05)
-                continue
-            await stream.aclose()
-            return
 
 
 async def post(server: HttpServer, headers: dict[str, str]) -> httpx2.Response:
@@ -193,7 +173,7 @@ def test_a_served_token_file_goes_when_serve_is_stopped(tmp_path: Path, signum: 
     command = [sys.executable, "-m", "godot_live_mcp", "serve", "--transport", "http", "--port", str(port)]
     token_file = tmp_path / "state" / "godot-live-mcp" / "http" / f"{port}.token"
     with subprocess.Popen([*command, "--no-launch"], env=env, stderr=subprocess.PIPE) as serve:
-        listening(port)
+        anyio.run(served_token, token_file, serve.poll)
         assert stat.S_IMODE(token_file.stat().st_mode) == 0o600
         serve.send_signal(signum)
         assert serve.stderr is not None
@@ -201,17 +181,6 @@ def test_a_served_token_file_goes_when_serve_is_stopped(tmp_path: Path, signum: 
         serve.wait(15)
     assert printed.count("Authorization: Bearer ") == 1  # printed once
     assert not token_file.exists()
-
-
-def listening(port: int) -> None:
-    deadline = time.monotonic() + 15
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return
-        except OSError:
-            assert time.monotonic() < deadline, "serve never listened"
-            time.sleep(0.05)
 
 
 def call_execute(code: str) -> dict[str, Any]:
@@ -240,12 +209,12 @@ async def test_the_real_editor_runs_no_code_for_a_request_without_the_token(
     token_file = tmp_path / "state" / "godot-live-mcp" / "http" / f"{port}.token"
     async with await anyio.open_process(serve, env=env, stderr=subprocess.DEVNULL) as process:
         try:
-            await wait_listening(port)
+            token = await served_token(token_file, lambda: process.returncode)
             async with httpx2.AsyncClient() as http:
                 initialize = await http.post(url, json=INITIALIZE, headers=MCP_HEADERS)
                 executed = await http.post(url, json=call_execute(code), headers=MCP_HEADERS)
             refused_ran = marker.exists()
-            async with client(url, token_file.read_text("ascii").strip()) as session:
+            async with client(url, token) as session:
                 allowed = await session.call_tool("editor_execute", {"code": code, "mode": "body"})
         finally:
             process.send_signal(signal.SIGTERM)

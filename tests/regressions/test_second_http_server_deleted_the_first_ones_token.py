@@ -14,12 +14,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import anyio
 import httpx2
 import pytest
 
 from godot_live_mcp.server.http_auth import HttpToken
-from tests.regressions.test_http_transport_had_no_authentication import INITIALIZE, MCP_HEADERS, free_port
+from tests.http_serving import free_port, served_token
+from tests.regressions.test_http_transport_had_no_authentication import INITIALIZE, MCP_HEADERS
 
 pytestmark = pytest.mark.anyio
 
@@ -37,18 +37,6 @@ def serve_http(workspace: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
             process.wait(15)
 
 
-async def token_of(process: subprocess.Popen[bytes], token_file: Path) -> str:
-    with anyio.fail_after(60):
-        while (token := written_token(token_file)) is None:
-            assert process.poll() is None, "serve stopped before it wrote its token"
-            await anyio.sleep(0.05)
-    return token
-
-
-def written_token(token_file: Path) -> str | None:
-    return token_file.read_text("ascii").strip() if token_file.exists() else None
-
-
 async def initialize(port: int, token: str, headers: dict[str, str] | None = None) -> int:
     async with httpx2.AsyncClient() as http:
         response = await http.post(
@@ -64,7 +52,7 @@ async def test_a_second_server_on_the_port_fails_and_leaves_the_first_ones_token
     port = free_port()
     token_file = tmp_path / "godot-live-mcp" / "http" / f"{port}.token"
     with serve_http(tmp_path, port) as first:
-        token = await token_of(first, token_file)
+        token = await served_token(token_file, first.poll)
         inode = token_file.stat().st_ino
         with serve_http(tmp_path, port) as second:
             assert second.stderr is not None
@@ -105,6 +93,6 @@ async def test_host_and_origin_must_be_exactly_this_servers(
 ) -> None:
     port = free_port()
     with serve_http(tmp_path, port) as server:
-        token = await token_of(server, tmp_path / "godot-live-mcp" / "http" / f"{port}.token")
+        token = await served_token(tmp_path / "godot-live-mcp" / "http" / f"{port}.token", server.poll)
         answered = await initialize(port, token, {header: value.format(port=port)})
     assert answered == status

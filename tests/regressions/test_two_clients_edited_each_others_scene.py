@@ -21,7 +21,7 @@ from godot_live_mcp.server.tool_policy import ToolPolicy
 from godot_live_mcp.server.transports import HTTP_PATH, run_http
 from tests.engine.authoring._helpers import call, call_fails
 from tests.engine.harness import EngineEditor, mcp_client
-from tests.regressions.test_http_transport_had_no_authentication import free_port, wait_listening
+from tests.http_serving import free_port, wait_listening
 from tests.unit.fakes.sources import FixedSource
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]

@@ -17,8 +17,8 @@ import pytest
 
 from godot_live_mcp.godot.locator import find_godot
 from godot_live_mcp.sandbox import sandbox_state
+from tests.http_serving import free_port
 from tests.regressions.test_game_scripts_read_home_and_reached_the_network import _wait_for_probe
-from tests.regressions.test_http_transport_had_no_authentication import free_port
 from tests.regressions.test_serve_left_processes_running import serving_with_a_game
 from tests.security.campaign import Campaign, Outcome
 
