@@ -107,3 +107,44 @@ async def killer_outcome(client: Client) -> str:
             if outcome != "":
                 return str(outcome)
             await anyio.sleep(0.05)  # pacing only: the killer's outcome is read, not assumed
+
+
+# The "stopped" listeners of every debugger panel, in the order the panel calls them, with their flags;
+# a listener that is not a method (a lambda) by its object's class.
+_STOPPED_LISTENERS = """var out := []
+for panel in root.find_children("*", "ScriptEditorDebugger", true, false):
+	for connection in panel.get_signal_connection_list("stopped"):
+		var listener: Callable = connection["callable"]
+		var owner: Object = listener.get_object()
+		out.append([owner.get_class() if owner != null else "", listener.get_method(), connection["flags"]])
+return out"""
+
+# A listener of the panel's "stopped" connected after the editor's own, deferred: its place and its
+# flags must be as they were once the editor's exit watch has given the editor its listener back.
+_CONNECT_LATE_LISTENER = """var panel: Node = root.find_children("*", "ScriptEditorDebugger", true, false)[0]
+var late := Node.new()
+late.name = "LateStoppedListener"
+root.add_child(late)
+panel.connect("stopped", late.get_class, CONNECT_DEFERRED)
+return true"""
+
+_DISCONNECT_LATE_LISTENER = """var late: Node = root.get_node("LateStoppedListener")
+for panel in root.find_children("*", "ScriptEditorDebugger", true, false):
+	if panel.is_connected("stopped", late.get_class):
+		panel.disconnect("stopped", late.get_class)
+late.free()
+return true"""
+
+
+async def test_a_watched_game_leaves_the_debugger_panel_listeners_in_their_order(tools: Client) -> None:
+    assert (await call(tools, "editor_execute", code=_CONNECT_LATE_LISTENER, mode="body"))["value"] is True
+    try:
+        before = (await call(tools, "editor_execute", code=_STOPPED_LISTENERS, mode="body"))["value"]
+        started = await call(tools, "game_start")
+        os.kill(started["game"]["pid"], signal.SIGKILL)
+        assert (await status_once_ended(tools))["last_run"]["ended"] == "killed"
+        after = (await call(tools, "editor_execute", code=_STOPPED_LISTENERS, mode="body"))["value"]
+    finally:
+        await call(tools, "editor_execute", code=_DISCONNECT_LATE_LISTENER, mode="body")
+    assert ["Node", "get_class", 1] in before  # CONNECT_DEFERRED
+    assert after == before
