@@ -31,10 +31,6 @@ class Registration:
         if undo is not None:
             undo()
 
-    @property
-    def active(self) -> bool:
-        return self._undo is not None
-
 
 @dataclass(frozen=True)
 class GroupSpec:

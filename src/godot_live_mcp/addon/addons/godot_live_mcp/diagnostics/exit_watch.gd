@@ -7,8 +7,6 @@ extends Node
 ## moment of a frame, even before the process has ended, so no per-frame look at /proc can come first.
 ## So while a game is watched, that listener is taken off the panel and called from here once
 ## /proc/PID/stat shows the zombie and its status (at most HOLD_MS later); the panel itself runs on.
-## It goes back where it was, with its flags, ahead of the listeners that followed it (the debug
-## adapter's among them), so the panel calls them in the editor's order again.
 
 ## The wait status of a process that is gone and was never seen as a zombie.
 const UNKNOWN := -1
@@ -24,9 +22,8 @@ var _pid: int = 0
 var _panel: Node = null
 ## The editor's listener of _panel's "stopped", while it is taken off the panel.
 var _editor_stop: Callable = Callable()
-var _editor_stop_flags: int = 0
-## The listeners the panel called before the editor's: they keep their places on release.
-var _ahead_of_editor: Array[Callable] = []
+## Its place among the panel's listeners (the debug adapter's comes after it) and its flags.
+var _editor_stop_at: PackedInt32Array = [0, 0]
 ## The panel's session closed while its listener was off: the editor is still to stop the run.
 var _closed: bool = false
 ## When the editor stops the run at the latest, whatever the game does (0: not holding it).
@@ -69,18 +66,16 @@ func _process(_delta: float) -> void:
 func _take_editor_stop(panel: Node) -> void:
 	if not _stopped_without_arguments(panel):
 		return
-	var ahead: Array[Callable] = []
-	for connection: Dictionary in panel.get_signal_connection_list("stopped"):
-		var listener: Callable = connection["callable"]
+	var connections: Array[Dictionary] = panel.get_signal_connection_list("stopped")
+	for index: int in connections.size():
+		var listener: Callable = connections[index]["callable"]
 		if listener.get_object() != null and listener.get_object().is_class(EDITOR_LISTENER):
 			panel.disconnect("stopped", listener)
 			panel.connect("stopped", _on_panel_stopped)
 			_panel = panel
 			_editor_stop = listener
-			_editor_stop_flags = connection["flags"]
-			_ahead_of_editor = ahead
+			_editor_stop_at = PackedInt32Array([index, connections[index]["flags"]])
 			return
-		ahead.append(listener)
 
 
 ## Only the "stopped" this watch knows (Godot 4.6: no arguments) is taken over: its listener is called
@@ -138,22 +133,17 @@ func _release() -> void:
 		_panel.disconnect("stopped", _on_panel_stopped)
 		_put_back(listener)
 	_panel = null
-	_ahead_of_editor = []
 	if listener.is_valid() and closed:
 		listener.call()
 
 
-## Connects the editor's listener again at its old place: a signal only appends, so the listeners that
-## came after it (or were connected since) are taken off and appended behind it, each with its flags.
-## A reference-counted one stays where it is: one disconnect would only lower its count.
+## Connects the editor's listener again at its old place: a signal only appends, so the listeners
+## from there on are taken off and appended behind it, each with its flags.
 func _put_back(listener: Callable) -> void:
-	var behind: Array[Dictionary] = []
-	for connection: Dictionary in _panel.get_signal_connection_list("stopped"):
-		var counted: bool = int(connection["flags"]) & CONNECT_REFERENCE_COUNTED != 0
-		if not counted and not _ahead_of_editor.has(connection["callable"]):
-			behind.append(connection)
-			_panel.disconnect("stopped", connection["callable"])
-	_panel.connect("stopped", listener, _editor_stop_flags)
+	var behind: Array[Dictionary] = _panel.get_signal_connection_list("stopped").slice(_editor_stop_at[0])
+	for connection: Dictionary in behind:
+		_panel.disconnect("stopped", connection["callable"])
+	_panel.connect("stopped", listener, _editor_stop_at[1])
 	for connection: Dictionary in behind:
 		_panel.connect("stopped", connection["callable"], connection["flags"])
 

@@ -14,12 +14,3 @@ extends Resource
 func add(event: InputEvent, frame: int) -> void:
 	events.append(event)
 	frames.append(frame)
-
-
-## The events stamped with frame, in the order they arrived.
-func events_at(frame: int) -> Array[InputEvent]:
-	var found: Array[InputEvent] = []
-	for i: int in events.size():
-		if frames[i] == frame:
-			found.append(events[i])
-	return found
