@@ -13,8 +13,9 @@ from pathlib import Path
 import anyio
 
 from godot_live_mcp.instances.launcher import free_port
+from godot_live_mcp.server.http_auth import http_token_path
 
-__all__ = ["free_port", "served_token", "wait_listening"]
+__all__ = ["free_port", "served_token", "served_token_file", "wait_listening"]
 
 _START_S = 60  # a serve process starts in seconds, more on a loaded machine
 
@@ -31,6 +32,11 @@ async def wait_listening(port: int) -> None:
                 continue
             await stream.aclose()
             return
+
+
+def served_token_file(state: Path, port: int) -> Path:
+    """The token file of a server on ``port`` run with ``XDG_STATE_HOME=state`` (Linux)."""
+    return http_token_path(port, state / "godot-live-mcp" / "http")
 
 
 async def served_token(token_file: Path, exit_code: Callable[[], int | None]) -> str:

@@ -24,7 +24,7 @@ import pytest
 
 from godot_live_mcp.server.transports import HTTP_PATH
 from tests.engine.harness import EngineEditor
-from tests.http_serving import free_port, served_token
+from tests.http_serving import free_port, served_token, served_token_file
 
 pytestmark = [pytest.mark.clients, pytest.mark.engine]
 
@@ -67,7 +67,7 @@ def http_serve(engine_editor: EngineEditor, tmp_path_factory: pytest.TempPathFac
     serve += ["--project", str(engine_editor.project), "--no-launch"]
     with subprocess.Popen(serve, env=env, stderr=subprocess.DEVNULL) as process:
         try:
-            token = anyio.run(served_token, state / "godot-live-mcp" / "http" / f"{port}.token", process.poll)
+            token = anyio.run(served_token, served_token_file(state, port), process.poll)
             yield HttpServe(f"http://127.0.0.1:{port}{HTTP_PATH}", token)
         finally:
             process.send_signal(signal.SIGTERM)

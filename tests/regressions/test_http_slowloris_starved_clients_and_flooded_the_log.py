@@ -30,7 +30,7 @@ from anyio.streams.buffered import BufferedByteReceiveStream
 
 from godot_live_mcp.server.http_guard import GuardLimits
 from tests.engine.harness import EngineEditor
-from tests.http_serving import free_port
+from tests.http_serving import free_port, served_token_file
 from tests.regressions.test_http_transport_had_no_authentication import client
 
 pytestmark = [pytest.mark.engine, pytest.mark.anyio]
@@ -77,7 +77,7 @@ def serve_http(engine_editor: EngineEditor, workspace: Path) -> Iterator[Serve]:
     command += ["--project", str(engine_editor.project), "--no-launch"]
     log = workspace / "serve.log"
     with log.open("wb") as stderr, subprocess.Popen(command, env=env, stderr=stderr) as process:
-        token_file = workspace / "state" / "godot-live-mcp" / "http" / f"{port}.token"
+        token_file = served_token_file(workspace / "state", port)
         try:
             yield Serve(process, f"http://127.0.0.1:{port}/mcp", port, token_file, log)
         finally:

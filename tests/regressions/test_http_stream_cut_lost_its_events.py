@@ -18,7 +18,7 @@ import pytest
 from godot_live_mcp.server.http_events import RETRY_MS
 from godot_live_mcp.server.transports import HTTP_PATH
 from tests.engine.harness import EngineEditor
-from tests.http_serving import free_port, served_token
+from tests.http_serving import free_port, served_token, served_token_file
 from tests.regressions.test_http_transport_had_no_authentication import INITIALIZE, MCP_HEADERS
 
 pytestmark = [pytest.mark.anyio, pytest.mark.engine]
@@ -55,7 +55,7 @@ async def test_a_cut_stream_resumed_with_last_event_id_receives_the_missed_answe
     serve += ["--project", str(engine_editor.project), "--no-launch"]
     async with await anyio.open_process(serve, env=env, stderr=subprocess.DEVNULL) as process:
         try:
-            token_file = tmp_path / "state" / "godot-live-mcp" / "http" / f"{port}.token"
+            token_file = served_token_file(tmp_path / "state", port)
             token = await served_token(token_file, lambda: process.returncode)
             headers = {**MCP_HEADERS, "Authorization": f"Bearer {token}"}
             async with httpx2.AsyncClient(timeout=60) as http:

@@ -29,7 +29,7 @@ from godot_live_mcp.server.http_auth import TOKEN_BYTES, HttpToken
 from godot_live_mcp.server.tool_policy import ToolPolicy
 from godot_live_mcp.server.transports import HTTP_PATH, run_http
 from tests.engine.harness import EngineEditor
-from tests.http_serving import free_port, served_token, wait_listening
+from tests.http_serving import free_port, served_token, served_token_file, wait_listening
 from tests.unit.fakes.fake_editor import FakeEditor, command
 from tests.unit.fakes.sources import FixedSource
 
@@ -171,7 +171,7 @@ def test_a_served_token_file_goes_when_serve_is_stopped(tmp_path: Path, signum: 
     port = free_port()
     env = {**os.environ, REGISTRY_DIR_ENV: str(tmp_path / "reg"), "XDG_STATE_HOME": str(tmp_path / "state")}
     command = [sys.executable, "-m", "godot_live_mcp", "serve", "--transport", "http", "--port", str(port)]
-    token_file = tmp_path / "state" / "godot-live-mcp" / "http" / f"{port}.token"
+    token_file = served_token_file(tmp_path / "state", port)
     with subprocess.Popen([*command, "--no-launch"], env=env, stderr=subprocess.PIPE) as serve:
         anyio.run(served_token, token_file, serve.poll)
         assert stat.S_IMODE(token_file.stat().st_mode) == 0o600
@@ -206,7 +206,7 @@ async def test_the_real_editor_runs_no_code_for_a_request_without_the_token(
     env = {**os.environ, **engine_editor.env, "XDG_STATE_HOME": str(tmp_path / "state")}
     serve = [sys.executable, "-m", "godot_live_mcp", "serve", "--transport", "http", "--port", str(port)]
     serve += ["--project", str(engine_editor.project), "--no-launch", "--allow-execute"]
-    token_file = tmp_path / "state" / "godot-live-mcp" / "http" / f"{port}.token"
+    token_file = served_token_file(tmp_path / "state", port)
     async with await anyio.open_process(serve, env=env, stderr=subprocess.DEVNULL) as process:
         try:
             token = await served_token(token_file, lambda: process.returncode)

@@ -18,7 +18,7 @@ import httpx2
 import pytest
 
 from godot_live_mcp.server.http_auth import HttpToken
-from tests.http_serving import free_port, served_token
+from tests.http_serving import free_port, served_token, served_token_file
 from tests.regressions.test_http_transport_had_no_authentication import INITIALIZE, MCP_HEADERS
 
 pytestmark = pytest.mark.anyio
@@ -50,7 +50,7 @@ async def initialize(port: int, token: str, headers: dict[str, str] | None = Non
 
 async def test_a_second_server_on_the_port_fails_and_leaves_the_first_ones_token(tmp_path: Path) -> None:
     port = free_port()
-    token_file = tmp_path / "godot-live-mcp" / "http" / f"{port}.token"
+    token_file = served_token_file(tmp_path, port)
     with serve_http(tmp_path, port) as first:
         token = await served_token(token_file, first.poll)
         inode = token_file.stat().st_ino
@@ -93,6 +93,6 @@ async def test_host_and_origin_must_be_exactly_this_servers(
 ) -> None:
     port = free_port()
     with serve_http(tmp_path, port) as server:
-        token = await served_token(tmp_path / "godot-live-mcp" / "http" / f"{port}.token", server.poll)
+        token = await served_token(served_token_file(tmp_path, port), server.poll)
         answered = await initialize(port, token, {header: value.format(port=port)})
     assert answered == status
