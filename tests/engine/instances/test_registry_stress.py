@@ -107,6 +107,6 @@ async def test_projects_json_stays_whole_and_right(
     assert reads.broken == []
     assert reads.reads > 20
     assert [(entry["pid"], entry["runtime"]) for entry in final.values()] == [(main.pid, None)]
-    stem = first.project_hash
+    stem = f"{first.project_hash}.{main.pid}"
     assert entries == [f"{stem}.json"]
     assert tokens == [f"{stem}.token"]

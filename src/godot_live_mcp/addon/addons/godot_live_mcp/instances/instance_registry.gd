@@ -8,16 +8,11 @@ const RegistryPaths := preload("res://addons/godot_live_mcp/instances/registry_p
 const RegistryProjection := preload("res://addons/godot_live_mcp/instances/registry_projection.gd")
 const ProjectIdentity := preload("res://addons/godot_live_mcp/instances/project_identity.gd")
 const DirLock := preload("res://addons/godot_live_mcp/instances/dir_lock.gd")
-const ProcessProbe := preload("res://addons/godot_live_mcp/instances/process_probe.gd")
 const GameKey := preload("res://addons/godot_live_mcp/instances/game_key.gd")
 const SCHEMA := 1
 ## The longest a start-up or exit path waits for the registry lock on the main thread (a slow frame).
 const MAIN_THREAD_WAIT_MS := 50
 
-## This editor's file stem, chosen once per plugin run (each run has its own endpoint and registry):
-## "<hash>", or "<hash>.<pid>" when another live editor has the project open already (each keeps its
-## own entry and token).
-var _editor_stem: String = ""
 var _entry_path: String = ""
 
 
@@ -87,15 +82,10 @@ static func rebuild_locked_async() -> Error:
 	return err
 
 
-## "<project hash>" (or "<project hash>.<pid>", see _editor_stem) for the editor,
+## "<project hash>.<pid>" for the editor: its own name, whoever else opens the project, even at the same
+## moment (a stem chosen by looking for a live holder first let two editors starting together take one),
 ## "<project hash>.runtime.<game id>" for a game (see game_key.gd).
 func _file_stem(channel: String) -> String:
 	if channel == "runtime":
 		return GameKey.stem(GameKey.own_id())
-	var project: String = ProjectIdentity.project_hash()
-	if _editor_stem == "":
-		var taken: Dictionary = JsonFile.read(RegistryPaths.entries_dir().path_join(project + ".json"))
-		var holder: int = int(taken.get("pid", 0))
-		var free: bool = holder == 0 or holder == OS.get_process_id() or not ProcessProbe.is_alive(holder)
-		_editor_stem = project if free else "%s.%d" % [project, OS.get_process_id()]
-	return _editor_stem
+	return "%s.%d" % [ProjectIdentity.project_hash(), OS.get_process_id()]

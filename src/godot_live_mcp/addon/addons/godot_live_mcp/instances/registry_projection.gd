@@ -75,7 +75,7 @@ static func _scan(editors: Dictionary, runtimes: Dictionary) -> void:
 		if GameKey.is_game_entry(file_name):
 			runtimes[file_name.trim_suffix(".json")] = entry
 		else:
-			editors[file_name.trim_suffix(".json")] = entry  # "<hash>", or "<hash>.<pid>" for a second editor
+			editors[file_name.trim_suffix(".json")] = entry  # "<hash>.<pid>"
 
 
 ## Two live entries cannot own one port: the older one is stale.
