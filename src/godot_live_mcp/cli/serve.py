@@ -8,6 +8,8 @@ from __future__ import annotations
 import logging
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -124,35 +126,51 @@ def serve_command(
     """Serve a live Godot editor to an MCP client (stdio by default, or HTTP on 127.0.0.1)."""
     # Imported here so that other commands do not pay for the MCP server at start-up.
     from godot_live_mcp.server.composition import ServeOptions, serve
+    from godot_live_mcp.server.hooks import rate_limit_from_env
     from godot_live_mcp.server.http_listener import PortInUseError
 
     configure_stderr_logging(logging.DEBUG if verbose else logging.INFO)
-    folder = _project_folder(project) if project is not None else None
-    startup, most = _tool_surface(folder, tools, max_tools)
-    _choose_sandbox(no_sandbox, _config(folder))
-    options = ServeOptions(
-        project=folder,
-        transport="http" if transport == "http" else "stdio",
-        port=port,
-        read_only=read_only,
-        allow_execute=allow_execute or _config(folder).allow_execute is True,
-        launch=not no_launch,
-        godot=godot,
-        confirm_destructive=confirm == "destructive",
-        tools=startup,
-        max_tools=most,
-        display=display,
-        linger_minutes=_linger_minutes(linger, _config(folder), display=display),
-    )
-    _check_rate_limit()
-    if options.project is not None and options.launch:
-        _prepare_launch(options.project, godot)
+    with _exit_2_on():
+        folder = project_root(project).resolve() if project is not None else None
+        config = load_serve_config(folder)
+        startup, most = _tool_surface(folder, tools, max_tools)
+        _choose_sandbox(no_sandbox, config)
+        options = ServeOptions(
+            project=folder,
+            transport="http" if transport == "http" else "stdio",
+            port=port,
+            read_only=read_only,
+            allow_execute=allow_execute or config.allow_execute is True,
+            launch=not no_launch,
+            godot=godot,
+            confirm_destructive=confirm == "destructive",
+            tools=startup,
+            max_tools=most,
+            display=display,
+            linger_minutes=_linger_minutes(linger, config, display=display),
+        )
+        rate_limit_from_env()
+        if options.project is not None and options.launch:
+            find_godot(godot)  # a Godot to launch, before serving
     if options.project is not None:
         _prepare_addon(options.project, install_missing=options.launch, upgrade=upgrade_addon)
-    try:
+    with _exit_2_on(PortInUseError):
         anyio.run(serve, options)
-    except PortInUseError as error:
+
+
+@contextmanager
+def _exit_2_on(kind: type[ActionableError] = ActionableError) -> Iterator[None]:
+    """An error of ``kind`` raised in the block ends the command: ``godot-live-mcp serve: ERROR`` on
+    stderr, exit code 2."""
+    try:
+        yield
+    except kind as error:
         _fail(error)
+
+
+def _fail(error: ActionableError) -> NoReturn:
+    click.echo(f"godot-live-mcp serve: {error}", err=True)
+    sys.exit(2)
 
 
 def _choose_sandbox(no_sandbox: bool, config: ServeConfig) -> None:
@@ -178,44 +196,13 @@ def _linger_minutes(flag: float | None, config: ServeConfig, *, display: bool) -
     return minutes
 
 
-def _check_rate_limit() -> None:
-    from godot_live_mcp.server.hooks import rate_limit_from_env
-
-    try:
-        rate_limit_from_env()
-    except ActionableError as error:
-        _fail(error)
-
-
 def _tool_surface(project: Path | None, tools: str | None, max_tools: int | None) -> tuple[StartupTools, int]:
     """The start-up tools and the cap: the flags, else the project's config file, else the defaults."""
     from godot_live_mcp.server.surface import DEFAULT_MAX_TOOLS, StartupTools
 
-    config = _config(project)
+    config = load_serve_config(project)
     startup = StartupTools.parse(tools or config.tools or "core")
     return startup, max_tools or config.max_tools or DEFAULT_MAX_TOOLS
-
-
-def _config(project: Path | None) -> ServeConfig:
-    try:
-        return load_serve_config(project)
-    except ActionableError as error:
-        _fail(error)
-
-
-def _project_folder(project: Path) -> Path:
-    try:
-        return project_root(project).resolve()
-    except ActionableError as error:
-        _fail(error)
-
-
-def _prepare_launch(project: Path, godot: str | None) -> None:
-    """Guard clause before serving: a Godot to launch."""
-    try:
-        find_godot(godot)
-    except ActionableError as error:
-        _fail(error)
 
 
 def _prepare_addon(project: Path, *, install_missing: bool, upgrade: bool) -> None:
@@ -248,8 +235,3 @@ def _report_version_gap(project: Path, installed: str, gap: str) -> None:
         bundled,
         fix,
     )
-
-
-def _fail(error: ActionableError) -> NoReturn:
-    click.echo(f"godot-live-mcp serve: {error}", err=True)
-    sys.exit(2)
