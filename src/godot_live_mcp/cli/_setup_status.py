@@ -4,8 +4,8 @@ they start still exists), and which rules blocks are older than this version."""
 from __future__ import annotations
 
 import shutil
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from godot_live_mcp import __version__
 from godot_live_mcp.cli._client_config import configured_servers, is_our_entry
@@ -15,8 +15,9 @@ from godot_live_mcp.cli._rules import found_rules, rules_path
 __all__ = ["Finding", "setup_findings"]
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(NamedTuple):
+    """One line of ``doctor``'s table: a check, whether it passed, what was found, and the fix."""
+
     name: str
     ok: bool
     detail: str

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
@@ -15,7 +14,7 @@ from rich.table import Table
 
 from godot_live_mcp import __version__
 from godot_live_mcp.cli._doctor_live import live_findings
-from godot_live_mcp.cli._setup_status import setup_findings
+from godot_live_mcp.cli._setup_status import Finding, setup_findings
 from godot_live_mcp.cli.serve_config import load_serve_config
 from godot_live_mcp.contract import ActionableError
 from godot_live_mcp.godot.locator import find_godot, godot_version
@@ -30,14 +29,6 @@ from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV, registry_dir
 from godot_live_mcp.sandbox import abi_version, sandbox_state
 
 __all__ = ["doctor_command"]
-
-
-@dataclass(frozen=True)
-class _Check:
-    name: str
-    ok: bool
-    detail: str
-    hint: str = ""
 
 
 @click.command("doctor")
@@ -55,37 +46,37 @@ def doctor_command(project: Path | None, godot: str | None) -> None:
     sys.exit(0 if all(check.ok for check in checks) else 1)
 
 
-def _environment_checks() -> list[_Check]:
+def _environment_checks() -> list[Finding]:
     python = ".".join(str(part) for part in sys.version_info[:3])
     return [
-        _Check("Python", True, f"{python} ({sys.executable})"),
-        _Check("godot-live-mcp", True, f"{__version__}, MCP SDK {_distribution_version('mcp')}"),
+        Finding("Python", True, f"{python} ({sys.executable})"),
+        Finding("godot-live-mcp", True, f"{__version__}, MCP SDK {_distribution_version('mcp')}"),
     ]
 
 
-def _godot_checks(explicit: str | None) -> list[_Check]:
+def _godot_checks(explicit: str | None) -> list[Finding]:
     try:
         found = find_godot(explicit)
     except ActionableError as error:
-        return [_Check("Godot binary", False, error.message, error.hint)]
-    checks = [_Check("Godot binary", True, f"{found.path} (from {found.describe()})")]
+        return [Finding("Godot binary", False, error.message, error.hint)]
+    checks = [Finding("Godot binary", True, f"{found.path} (from {found.describe()})")]
     try:
         version = godot_version(found.path)
     except ActionableError as error:
-        return [*checks, _Check("Godot version", False, error.message, error.hint)]
+        return [*checks, Finding("Godot version", False, error.message, error.hint)]
     if not version.startswith("4."):
         hint = "use Godot 4: `godot-live-mcp godot install`, or pass --godot PATH to a Godot 4 binary"
-        return [*checks, _Check("Godot version", False, f"{version} is not Godot 4", hint)]
-    return [*checks, _Check("Godot version", True, version)]
+        return [*checks, Finding("Godot version", False, f"{version} is not Godot 4", hint)]
+    return [*checks, Finding("Godot version", True, version)]
 
 
-def _registry_check() -> _Check:
+def _registry_check() -> Finding:
     folder = registry_dir()
     existing = next((parent for parent in (folder, *folder.parents) if parent.exists()), folder)
     if os.access(existing, os.W_OK):
         state = "" if existing == folder else " (created when the first editor starts)"
-        return _Check("Registry folder", True, f"{folder}{state}")
-    return _Check(
+        return Finding("Registry folder", True, f"{folder}{state}")
+    return Finding(
         "Registry folder",
         False,
         f"{folder} cannot be written ({existing} is not writable)",
@@ -93,7 +84,7 @@ def _registry_check() -> _Check:
     )
 
 
-def _sandbox_check(project: Path | None) -> _Check:
+def _sandbox_check(project: Path | None) -> Finding:
     """Whether the processes `serve` starts would be sandboxed (informational: off is not a failure)."""
     try:
         config = load_serve_config(project_root(project)) if project is not None else None
@@ -103,57 +94,56 @@ def _sandbox_check(project: Path | None) -> _Check:
     if config is not None and config.sandbox is False:
         state = "off: sandbox = false in config.toml"
     detail = f"on (Landlock ABI {abi_version()})" if state == "landlock" else state
-    return _Check("Sandbox", True, f"{detail}; serve --no-sandbox turns it off")
+    return Finding("Sandbox", True, f"{detail}; serve --no-sandbox turns it off")
 
 
-def _project_checks(project: Path) -> list[_Check]:
+def _project_checks(project: Path) -> list[Finding]:
     try:
         root = project_root(project)
         installed = installed_addon_version(root)
         enabled = addon_enabled(root)
     except ActionableError as error:
-        return [_Check("Project", False, error.message, error.hint)]
+        return [Finding("Project", False, error.message, error.hint)]
     install_hint = f"run `godot-live-mcp install-addon {root}`"
     addon = _addon_check(root, installed, install_hint)
-    enabled_check = _Check(
+    enabled_check = Finding(
         "Addon enabled",
         enabled,
         "listed in [editor_plugins] of project.godot" if enabled else "not enabled in project.godot",
         "" if enabled else install_hint,
     )
-    return [_Check("Project", True, str(root)), addon, enabled_check]
+    return [Finding("Project", True, str(root)), addon, enabled_check]
 
 
-def _addon_check(root: Path, installed: str | None, install_hint: str) -> _Check:
+def _addon_check(root: Path, installed: str | None, install_hint: str) -> Finding:
     """Installed and current; an older copy is upgraded only when the person runs install-addon."""
     bundled = bundled_addon_version()
     gap = addon_version_gap(installed, bundled)
     if gap == "missing":
-        return _Check("Addon installed", False, f"no addons/godot_live_mcp in {root}", install_hint)
+        return Finding("Addon installed", False, f"no addons/godot_live_mcp in {root}", install_hint)
     if gap == "older":
         detail = f"version {installed} is older than {bundled}, which this package ships"
-        return _Check(
+        return Finding(
             "Addon installed", False, detail, f"{install_hint} to upgrade it, then reload the project"
         )
     if gap == "newer":
         detail = f"version {installed} is newer than this package ({__version__}, addon {bundled})"
-        return _Check(
+        return Finding(
             "Addon installed", False, detail, "upgrade godot-live-mcp (pip install -U godot-live-mcp)"
         )
-    return _Check("Addon installed", True, f"version {installed}")
+    return Finding("Addon installed", True, f"version {installed}")
 
 
-def _setup_checks(project: Path) -> list[_Check]:
+def _setup_checks(project: Path) -> list[Finding]:
     """The clients configured for the project, and its working rules blocks (``configure --rules``)."""
     try:
         root = project_root(project).resolve()
     except ActionableError:
         return []  # the project check has said why
-    live = [_Check(*finding) for finding in live_findings(root)]
-    return live + [_Check(f.name, f.ok, f.detail, f.hint) for f in setup_findings(root)]
+    return [*live_findings(root), *setup_findings(root)]
 
 
-def _render(checks: list[_Check]) -> None:
+def _render(checks: list[Finding]) -> None:
     console = Console(highlight=False)
     table = Table(title="godot-live-mcp doctor", title_justify="left")
     table.add_column("check")

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from godot_live_mcp.cli._doctor_live import live_findings
+from godot_live_mcp.cli._setup_status import Finding
 from godot_live_mcp.contract import CONTRACT
 from tests.unit.instances.registry_files import entry, write_entry
 
@@ -35,7 +36,7 @@ def closed_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def by_name(findings: list[tuple[str, bool, str, str]]) -> dict[str, tuple[bool, str, str]]:
+def by_name(findings: list[Finding]) -> dict[str, tuple[bool, str, str]]:
     return {name: (ok, detail, hint) for name, ok, detail, hint in findings}
 
 
