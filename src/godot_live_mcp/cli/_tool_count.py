@@ -33,14 +33,7 @@ from godot_live_mcp.server.surface_size import (
 )
 from godot_live_mcp.server.tool_table import ToolEntry
 
-__all__ = [
-    "PluginCosts",
-    "count_report",
-    "render_json",
-    "render_text",
-    "served_plugins",
-    "surface_sizes",
-]
+__all__ = ["PluginCosts", "count_report", "render_json", "render_text", "served_plugins", "surface_sizes"]
 
 _COLUMNS = ("surface", "tools", "characters", "tokens", "output schema characters", "output schema tokens")
 _PLUGIN_COLUMNS = ("plugin", "tools", "listed", "characters", "tokens")

@@ -9,13 +9,7 @@ from pathlib import Path
 import click
 
 from godot_live_mcp import __version__
-from godot_live_mcp.cli._client_config import (
-    FileEdit,
-    merged_config,
-    same_newlines,
-    serve_entry,
-    server_name,
-)
+from godot_live_mcp.cli._client_config import FileEdit, merged_config, same_newlines, serve_entry, server_name
 from godot_live_mcp.cli._clients import Client, client_named, client_names, user_config_path
 from godot_live_mcp.cli._errors import reported_as_click_error
 from godot_live_mcp.cli._rules import found_rules, rules_path, with_rules
@@ -46,7 +40,6 @@ __all__ = ["config_file", "configure_command"]
 )
 @click.option(
     "--file",
-    "file",
     type=click.Path(dir_okay=False, path_type=Path),
     default=None,
     help="Write this configuration file instead (in the client's format).",

@@ -105,16 +105,8 @@ class _Request:
         if result_file.is_dir():
             raise click.ClickException(f"--out {self.out} is a folder; a single run writes one result file.")
         result_file.unlink(missing_ok=True)
-        command = [
-            str(binary),
-            "--headless",
-            "--path",
-            str(root),
-            "--fixed-fps",
-            "60",
-            "--audio-driver",
-            "Dummy",
-        ]
+        command = [str(binary), "--headless", "--path", str(root), "--fixed-fps", "60"]
+        command += ["--audio-driver", "Dummy"]
         command += ["--", "--playtest", str(self.script.absolute()), "--playtest-out", str(result_file)]
         ran = _run(command, self.timeout)
         if not result_file.is_file():
