@@ -120,13 +120,13 @@ def same_newlines(before: str, after: str) -> str:
 def _json(text: str, client: Client, entry: ServerEntry, path: Path) -> tuple[str, str]:
     wanted = entry.fields(client)
     if not text.strip():
-        return json.dumps({client.container: {entry.name: wanted}}, indent=2) + "\n", _added(entry)
+        return json.dumps({client.container: {entry.name: wanted}}, indent=2) + "\n", _summary({}, entry)
     root = _parsed(text, path)
     if not isinstance(root.data, dict):
         raise _bad(path, "its top level is not a JSON object")
     holder = root.member(client.container)
     if holder is None:
-        return _jsonc.set_member(text, root, client.container, {entry.name: wanted}), _added(entry)
+        return _jsonc.set_member(text, root, client.container, {entry.name: wanted}), _summary({}, entry)
     if not isinstance(holder.value.data, dict):
         raise _bad(path, f'"{client.container}" is not an object')
     servers: dict[str, Any] = holder.value.data
@@ -134,9 +134,9 @@ def _json(text: str, client: Client, entry: ServerEntry, path: Path) -> tuple[st
     for stale in _stale_names(servers, entry):
         text = _jsonc.remove_member(text, _container(text, client, path), stale)
     if servers.get(entry.name) == wanted:
-        return text, _summary(servers, entry, "unchanged")
+        return text, _summary(servers, entry, changed=False)
     text = _jsonc.set_member(text, _container(text, client, path), entry.name, wanted)
-    return text, _summary(servers, entry, "replaced" if entry.name in servers else "added")
+    return text, _summary(servers, entry)
 
 
 def _toml(text: str, client: Client, entry: ServerEntry, path: Path) -> tuple[str, str]:
@@ -155,14 +155,13 @@ def _toml(text: str, client: Client, entry: ServerEntry, path: Path) -> tuple[st
     for stale in _stale_names(plain, entry):
         del servers[stale]
     if plain.get(entry.name) == entry.fields(client):
-        return tomlkit.dumps(document), _summary(plain, entry, "unchanged")
+        return tomlkit.dumps(document), _summary(plain, entry, changed=False)
     table = tomlkit.table()
     for key, value in entry.fields(client).items():
         table[key] = value
     table.add(tomlkit.nl())  # a blank line before the table that follows, if one does
     servers[entry.name] = table
-    after = tomlkit.dumps(document).rstrip("\n") + "\n"
-    return after, _summary(plain, entry, "replaced" if entry.name in plain else "added")
+    return tomlkit.dumps(document).rstrip("\n") + "\n", _summary(plain, entry)
 
 
 def _continue_block(text: str, client: Client, entry: ServerEntry, path: Path) -> tuple[str, str]:
@@ -181,10 +180,10 @@ def _continue_block(text: str, client: Client, entry: ServerEntry, path: Path) -
     _check_name(servers, entry, path)
     kept = [item for item in listed if not _replaced_item(item, entry)]
     if [item for item in listed if _replaced_item(item, entry)] == [wanted]:
-        return text, _summary(servers, entry, "unchanged")
+        return text, _summary(servers, entry, changed=False)
     block[client.container] = [*kept, wanted]
     after = yaml.safe_dump(block, sort_keys=False, allow_unicode=True, default_flow_style=False)
-    return after, _summary(servers, entry, "replaced" if entry.name in servers else "added")
+    return after, _summary(servers, entry)
 
 
 _MERGERS: dict[str, Callable[[str, Client, ServerEntry, Path], tuple[str, str]]] = {
@@ -217,16 +216,14 @@ def _stale_names(servers: Mapping[str, Any], entry: ServerEntry) -> list[str]:
     ]
 
 
-def _summary(servers: Mapping[str, Any], entry: ServerEntry, what: str) -> str:
+def _summary(servers: Mapping[str, Any], entry: ServerEntry, *, changed: bool = True) -> str:
+    """What merging ``entry`` into ``servers`` (the entries before it) did, in words."""
     stale = _stale_names(servers, entry)
     removed = f"; removed the duplicate {', '.join(repr(s) for s in stale)}" if stale else ""
-    if what == "unchanged" and not stale:
+    if not changed and not stale:
         return f'server "{entry.name}" is already up to date'
+    what = "unchanged" if not changed else "replaced" if entry.name in servers else "added"
     return f'{what} server "{entry.name}"{removed}'
-
-
-def _added(entry: ServerEntry) -> str:
-    return f'added server "{entry.name}"'
 
 
 def _container(text: str, client: Client, path: Path) -> _jsonc.JsonNode:
