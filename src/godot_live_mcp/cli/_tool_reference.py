@@ -72,14 +72,8 @@ def render_reference(catalog: Catalog, *, include_extensions: bool = False) -> s
         (domain, [row[2] for row in rows]) for domain, rows in groupby(sections, key=lambda row: row[0])
     ]
     kind = "tool, extensions included," if include_extensions else "built-in tool"
-    parts = [
-        _INTRO.format(
-            regenerate=REGENERATE,
-            kind=kind,
-            tools=_count(len(sections), "tool"),
-            domains=_count(len(domains), "domain"),
-        )
-    ]
+    counts = {"tools": _count(len(sections), "tool"), "domains": _count(len(domains), "domain")}
+    parts = [_INTRO.format(regenerate=REGENERATE, kind=kind, **counts)]
     parts.append("\n".join(f"- [{domain}](#{domain}) ({len(texts)})" for domain, texts in domains) + "\n")
     parts.append(groups_section())
     for domain, texts in domains:

@@ -104,15 +104,9 @@ def listed_instances(registry: Path | None = None) -> list[ListedInstance]:
     for editor in editors:
         game = find_runtime(editor, registry)
         games = tuple(ListedGame(g, _answers(g.runtime_port)) for g in live_games(editor, registry))
-        listed.append(
-            ListedInstance(
-                editor,
-                _answers(editor.editor_port),
-                game,
-                game is not None and _answers(game.port),
-                games,
-            )
-        )
+        answering = _answers(editor.editor_port)
+        game_answering = game is not None and _answers(game.port)
+        listed.append(ListedInstance(editor, answering, game, game_answering, games))
     return listed
 
 
