@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, NoReturn
 import anyio
 import click
 
-from godot_live_mcp.cli._logging import configure_stderr_logging
 from godot_live_mcp.cli.serve_config import MIN_MAX_TOOLS, ServeConfig, load_serve_config
 from godot_live_mcp.contract import CONTRACT, ActionableError, SetupError
 from godot_live_mcp.godot.locator import find_godot
@@ -129,7 +128,7 @@ def serve_command(
     from godot_live_mcp.server.hooks import rate_limit_from_env
     from godot_live_mcp.server.http_listener import PortInUseError
 
-    configure_stderr_logging(logging.DEBUG if verbose else logging.INFO)
+    _log_to_stderr(logging.DEBUG if verbose else logging.INFO)
     with _exit_2_on():
         folder = project_root(project).resolve() if project is not None else None
         config = load_serve_config(folder)
@@ -156,6 +155,16 @@ def serve_command(
         _prepare_addon(options.project, install_missing=options.launch, upgrade=upgrade_addon)
     with _exit_2_on(PortInUseError):
         anyio.run(serve, options)
+
+
+def _log_to_stderr(level: int) -> None:
+    """Every log record to stderr (stdout may be the MCP channel): ours from ``level``, others' warnings."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s", "%H:%M:%S"))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(logging.WARNING)
+    logging.getLogger("godot_live_mcp").setLevel(level)
 
 
 @contextmanager
