@@ -12,20 +12,22 @@ from pathlib import Path
 
 import anyio
 import click
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from godot_live_mcp.bridge.catalog import Catalog
 from godot_live_mcp.bridge.editor_link import request_catalog
 from godot_live_mcp.bridge.peer_connection import connect_peer
-from godot_live_mcp.cli._editor_wait import wait_ready_showing_progress
 from godot_live_mcp.cli._errors import reported_as_click_error
 from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.instances.addon_install import install_addon, project_root
 from godot_live_mcp.instances.instance import EditorInstance
-from godot_live_mcp.instances.launcher import launch_editor
+from godot_live_mcp.instances.launcher import EditorProcess, launch_editor
 from godot_live_mcp.instances.registry import find_instance
 from godot_live_mcp.instances.registry_dir import REGISTRY_DIR_ENV
 
-__all__ = ["tools_group"]
+__all__ = ["tools_group", "wait_ready_showing_progress"]
 
 _READY_TIMEOUT_S = 120.0
 
@@ -175,3 +177,25 @@ async def fresh_demo_editor(
         finally:
             with anyio.CancelScope(shield=True):
                 await anyio.to_thread.run_sync(editor.stop)
+
+
+async def wait_ready_showing_progress(
+    editor: EditorProcess, timeout_s: float, console: Console | None = None
+) -> EditorInstance:
+    """``editor.wait_ready(timeout_s)`` with a bar (elapsed out of the timeout) that goes when it is up.
+    Nothing is drawn when stderr is not a terminal (scripts, pipes, tests)."""
+    console = console or Console(stderr=True)
+    if not console.is_terminal:
+        return await editor.wait_ready(timeout_s)
+    bar = Progress(
+        SpinnerColumn(),
+        TextColumn(escape(f"Starting a headless Godot editor on {editor.project.name} (pid {editor.pid})")),
+        BarColumn(),
+        TimeElapsedColumn(),
+        TextColumn(f"/ up to {timeout_s:.0f} s"),
+        console=console,
+        transient=True,
+    )
+    with bar:
+        bar.add_task("editor", total=None)
+        return await editor.wait_ready(timeout_s)

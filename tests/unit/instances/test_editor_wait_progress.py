@@ -11,7 +11,7 @@ import anyio
 import pytest
 from rich.console import Console
 
-from godot_live_mcp.cli._editor_wait import wait_ready_showing_progress
+from godot_live_mcp.cli.tools import wait_ready_showing_progress
 from godot_live_mcp.instances.instance import EditorInstance
 from godot_live_mcp.instances.launcher import EditorProcess
 from tests.unit.instances.registry_files import entry
