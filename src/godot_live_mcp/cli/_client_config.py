@@ -157,8 +157,7 @@ def _toml(text: str, client: Client, entry: ServerEntry, path: Path) -> tuple[st
     if plain.get(entry.name) == entry.fields(client):
         return tomlkit.dumps(document), _summary(plain, entry, changed=False)
     table = tomlkit.table()
-    for key, value in entry.fields(client).items():
-        table[key] = value
+    table.update(entry.fields(client))
     table.add(tomlkit.nl())  # a blank line before the table that follows, if one does
     servers[entry.name] = table
     return tomlkit.dumps(document).rstrip("\n") + "\n", _summary(plain, entry)

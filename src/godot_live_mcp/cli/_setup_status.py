@@ -43,12 +43,8 @@ def _clients_finding(project: Path) -> Finding:
                 configured.append(client.title)
     if broken:
         clients = " / ".join(sorted({line.split(" (", 1)[0] for line in broken}))
-        return Finding(
-            "Client configured",
-            False,
-            "; ".join(broken),
-            f"run `godot-live-mcp configure CLIENT --project {project}` again for {clients}",
-        )
+        hint = f"run `godot-live-mcp configure CLIENT --project {project}` again for {clients}"
+        return Finding("Client configured", False, "; ".join(broken), hint)
     if not configured:
         detail = (
             f"no client is set up for this project: `godot-live-mcp configure CLIENT --project {project}`"
@@ -81,12 +77,8 @@ def _rules_findings(project: Path) -> list[Finding]:
         for client in CLIENTS
         if client.rules is not None and rules_path(project, client.rules) in {block.path for block in old}
     )
-    return [
-        Finding(
-            "Working rules",
-            False,
-            f"{detail}; this is {__version__}",
-            f"run `godot-live-mcp configure CLIENT --rules --project {project}` with CLIENT "
-            f"{' and '.join(clients) or 'each client you use'}",
-        )
-    ]
+    hint = (
+        f"run `godot-live-mcp configure CLIENT --rules --project {project}` with CLIENT "
+        f"{' and '.join(clients) or 'each client you use'}"
+    )
+    return [Finding("Working rules", False, f"{detail}; this is {__version__}", hint)]

@@ -76,12 +76,8 @@ def _registry_check() -> Finding:
     if os.access(existing, os.W_OK):
         state = "" if existing == folder else " (created when the first editor starts)"
         return Finding("Registry folder", True, f"{folder}{state}")
-    return Finding(
-        "Registry folder",
-        False,
-        f"{folder} cannot be written ({existing} is not writable)",
-        f"set {REGISTRY_DIR_ENV} to a folder you can write",
-    )
+    detail = f"{folder} cannot be written ({existing} is not writable)"
+    return Finding("Registry folder", False, detail, f"set {REGISTRY_DIR_ENV} to a folder you can write")
 
 
 def _sandbox_check(project: Path | None) -> Finding:
@@ -106,12 +102,8 @@ def _project_checks(project: Path) -> list[Finding]:
         return [Finding("Project", False, error.message, error.hint)]
     install_hint = f"run `godot-live-mcp install-addon {root}`"
     addon = _addon_check(root, installed, install_hint)
-    enabled_check = Finding(
-        "Addon enabled",
-        enabled,
-        "listed in [editor_plugins] of project.godot" if enabled else "not enabled in project.godot",
-        "" if enabled else install_hint,
-    )
+    detail = "listed in [editor_plugins] of project.godot" if enabled else "not enabled in project.godot"
+    enabled_check = Finding("Addon enabled", enabled, detail, "" if enabled else install_hint)
     return [Finding("Project", True, str(root)), addon, enabled_check]
 
 
@@ -123,14 +115,12 @@ def _addon_check(root: Path, installed: str | None, install_hint: str) -> Findin
         return Finding("Addon installed", False, f"no addons/godot_live_mcp in {root}", install_hint)
     if gap == "older":
         detail = f"version {installed} is older than {bundled}, which this package ships"
-        return Finding(
-            "Addon installed", False, detail, f"{install_hint} to upgrade it, then reload the project"
-        )
+        hint = f"{install_hint} to upgrade it, then reload the project"
+        return Finding("Addon installed", False, detail, hint)
     if gap == "newer":
         detail = f"version {installed} is newer than this package ({__version__}, addon {bundled})"
-        return Finding(
-            "Addon installed", False, detail, "upgrade godot-live-mcp (pip install -U godot-live-mcp)"
-        )
+        hint = "upgrade godot-live-mcp (pip install -U godot-live-mcp)"
+        return Finding("Addon installed", False, detail, hint)
     return Finding("Addon installed", True, f"version {installed}")
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from types import TracebackType
 from typing import cast, get_args
 
 import click
@@ -93,9 +92,7 @@ class _ConsoleProgress:
     def __enter__(self) -> _ConsoleProgress:
         return self
 
-    def __exit__(
-        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
-    ) -> None:
+    def __exit__(self, *_raised: object) -> None:
         self._end_bar()
 
     def step(self, text: str) -> None:
