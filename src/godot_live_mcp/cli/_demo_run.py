@@ -140,12 +140,10 @@ async def _mcp_session(console: Console, workspace: _Workspace, editor: EditorPr
                 listing = await _step(console, "tools/list", client.list_tools(), editor)
                 console.print(escape(render_tools(listing.tools)), style="dim")
                 for tool, arguments in DEMO_CALLS:
-                    result = await _step(
-                        console, f"{tool} {arguments or ''}", client.call_tool(tool, arguments), editor
-                    )
-                    console.print(
-                        escape(render_result(tool, result)), style="red" if result.is_error else "dim"
-                    )
+                    title = f"{tool} {arguments or ''}"
+                    result = await _step(console, title, client.call_tool(tool, arguments), editor)
+                    shown = escape(render_result(tool, result))
+                    console.print(shown, style="red" if result.is_error else "dim")
                     if result.is_error:
                         raise DemoFailedError(f"{tool} answered an error (see above)")
         except DemoFailedError:
