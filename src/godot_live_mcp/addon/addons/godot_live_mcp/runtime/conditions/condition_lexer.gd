@@ -13,55 +13,11 @@ const NODE := "node"
 const OPERATOR := "operator"
 const END := "end"
 
-## Longest first, so that `<=` is never read as `<` then `=`.
-const OPERATORS: PackedStringArray = [
-	"**=",
-	"<<=",
-	">>=",
-	":=",
-	"+=",
-	"-=",
-	"*=",
-	"/=",
-	"%=",
-	"&=",
-	"|=",
-	"^=",
-	"==",
-	"!=",
-	"<=",
-	">=",
-	"&&",
-	"||",
-	"->",
-	"**",
-	"<<",
-	">>",
-	"+",
-	"-",
-	"*",
-	"/",
-	"%",
-	"<",
-	">",
-	"=",
-	"!",
-	"(",
-	")",
-	"[",
-	"]",
-	",",
-	".",
-	"{",
-	"}",
-	":",
-	";",
-	"&",
-	"|",
-	"^",
-	"~",
-	"@",
-]
+## Space-separated, longest first, so that `<=` is never read as `<` then `=`.
+const OPERATORS := (
+	"**= <<= >>= := += -= *= /= %= &= |= ^= == != <= >= && || -> ** << >>"
+	+ " + - * / % < > = ! ( ) [ ] , . { } : ; & | ^ ~ @"
+)
 const ESCAPES := {"n": "\n", "t": "\t", "\\": "\\", "'": "'", '"': '"'}
 
 
@@ -86,6 +42,7 @@ class Token:
 var _number: RegEx = RegEx.create_from_string("^(0x[0-9a-fA-F_]+|[0-9][0-9_]*(\\.[0-9_]*)?([eE][+-]?[0-9]+)?)")
 var _name: RegEx = RegEx.create_from_string("^[A-Za-z_][A-Za-z0-9_]*")
 var _node_path: RegEx = RegEx.create_from_string("^[A-Za-z0-9_%/]+")
+var _operators: PackedStringArray = OPERATORS.split(" ")
 
 
 ## The tokens of text, the last one END; PARSE_ERROR at the first character no token starts with.
@@ -121,7 +78,7 @@ func _token_at(text: String, at: int) -> Result:
 	var name: RegExMatch = _name.search(rest)
 	if name != null:
 		return Result.of(Token.new(NAME, name.get_string(), name.get_string(), at))
-	for symbol: String in OPERATORS:
+	for symbol: String in _operators:
 		if rest.begins_with(symbol):
 			return Result.of(Token.new(OPERATOR, symbol, symbol, at))
 	return _refused(at, "'%s' is not part of a condition" % first)

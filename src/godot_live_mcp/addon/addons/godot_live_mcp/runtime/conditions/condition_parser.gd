@@ -19,28 +19,10 @@ const ConditionRules := preload("res://addons/godot_live_mcp/runtime/conditions/
 const COMPARISONS: PackedStringArray = ["==", "!=", "<", "<=", ">", ">="]
 const ASSIGNMENTS: PackedStringArray = ["=", ":=", "+=", "-=", "*=", "/=", "%=", "**=", "&=", "|=", "^=", "<<=", ">>="]
 const LITERALS := {"true": true, "false": false, "null": null}
-## Words of GDScript that would run or declare code.
-const CODE_WORDS: PackedStringArray = [
-	"func",
-	"await",
-	"var",
-	"const",
-	"preload",
-	"load",
-	"new",
-	"super",
-	"signal",
-	"static",
-	"class",
-	"extends",
-	"breakpoint",
-	"assert",
-	"return",
-	"yield",
-	"while",
-	"for",
-	"match",
-	"lambda",
+## Words of GDScript that would declare code, and those that would run it.
+const DECLARING_WORDS: PackedStringArray = ["func", "lambda", "var", "const", "signal", "static", "class", "extends"]
+const RUNNING_WORDS: PackedStringArray = [
+	"await", "breakpoint", "assert", "return", "yield", "while", "for", "match", "preload", "load", "new", "super"
 ]
 ## Words of GDScript a condition does not have (no code, just not in the grammar).
 const UNSUPPORTED_WORDS: PackedStringArray = ["in", "is", "as", "if", "else", "elif", "pass", "PI", "TAU", "INF", "NAN"]
@@ -76,12 +58,12 @@ func _and() -> ConditionNode:
 	return _chain(_not, ["and", "&&"], "and")
 
 
-## left (symbol right)*, each symbol of symbols becoming the operator called name.
-func _chain(operand: Callable, symbols: Array, name: String) -> ConditionNode:
+## left (symbol right)*, each symbol of symbols becoming the operator called name (by default, itself).
+func _chain(operand: Callable, symbols: Array, name: String = "") -> ConditionNode:
 	var left: ConditionNode = operand.call()
 	while left != null and _peek().text in symbols:
-		var at: int = _take().at
-		left = _made(ConditionNode.BINARY, name, at, [left, operand.call()])
+		var symbol: ConditionLexer.Token = _take()
+		left = _made(ConditionNode.BINARY, name if name != "" else symbol.text, symbol.at, [left, operand.call()])
 	return left
 
 
@@ -101,19 +83,11 @@ func _compare() -> ConditionNode:
 
 
 func _sum() -> ConditionNode:
-	return _operators(_product, ["+", "-"])
+	return _chain(_product, ["+", "-"])
 
 
 func _product() -> ConditionNode:
-	return _operators(_unary, ["*", "/", "%"])
-
-
-func _operators(operand: Callable, symbols: Array) -> ConditionNode:
-	var left: ConditionNode = operand.call()
-	while left != null and _peek().kind == ConditionLexer.OPERATOR and _peek().text in symbols:
-		var symbol: ConditionLexer.Token = _take()
-		left = _made(ConditionNode.BINARY, symbol.text, symbol.at, [left, operand.call()])
-	return left
+	return _chain(_unary, ["*", "/", "%"])
 
 
 func _unary() -> ConditionNode:
@@ -161,7 +135,7 @@ func _primary() -> ConditionNode:
 func _named(token: ConditionLexer.Token) -> ConditionNode:
 	if LITERALS.has(token.text):
 		return _made(ConditionNode.LITERAL, LITERALS[token.text], token.at)
-	if token.text in CODE_WORDS:
+	if token.text in DECLARING_WORDS or token.text in RUNNING_WORDS:
 		return _refuse(token, "'%s' is GDScript code, and a condition runs no code" % token.text)
 	if token.text in UNSUPPORTED_WORDS or token.text in ["and", "or", "not"]:
 		return _unexpected(token)
