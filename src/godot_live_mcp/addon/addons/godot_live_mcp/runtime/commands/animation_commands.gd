@@ -2,8 +2,6 @@
 extends "res://addons/godot_live_mcp/runtime/commands/runtime_module.gd"
 ## runtime.animation: read and drive an AnimationPlayer or an AnimationTree of the running game.
 
-const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
-const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const NameSuggestions := preload("res://addons/godot_live_mcp/contract/name_suggestions.gd")
 const RuntimeNodes := preload("res://addons/godot_live_mcp/runtime/runtime_nodes.gd")
 

@@ -2,8 +2,6 @@
 extends "res://addons/godot_live_mcp/runtime/commands/runtime_module.gd"
 ## execute.code: run GDScript inside the running game (editor.execute is its twin in the editor).
 
-const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
-const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const RuntimeNodes := preload("res://addons/godot_live_mcp/runtime/runtime_nodes.gd")
 const CodeRunner := preload("res://addons/godot_live_mcp/runtime/code_runner.gd")
 

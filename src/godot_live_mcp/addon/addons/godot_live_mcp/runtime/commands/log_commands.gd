@@ -2,8 +2,6 @@
 extends "res://addons/godot_live_mcp/runtime/commands/runtime_module.gd"
 ## runtime.get_log and runtime.get_performance: what the game printed, and how it runs.
 
-const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
-const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const LogPage := preload("res://addons/godot_live_mcp/diagnostics/log_page.gd")
 
 const CHANNEL := "runtime"

@@ -4,8 +4,6 @@ extends "res://addons/godot_live_mcp/runtime/commands/runtime_module.gd"
 ## and written in the editor's vocabulary (node_get and node_set_property take the same arguments
 ## and answer the same shapes).
 
-const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
-const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
 const NameSuggestions := preload("res://addons/godot_live_mcp/contract/name_suggestions.gd")
 const RuntimeNodes := preload("res://addons/godot_live_mcp/runtime/runtime_nodes.gd")

@@ -3,8 +3,6 @@ extends "res://addons/godot_live_mcp/runtime/commands/runtime_module.gd"
 ## runtime.playtest: a whole playtest script run inside the game in one call (runtime/playtest/,
 ## docs/playtest.md). A game started without an editor runs the same scripts from its command line.
 
-const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
-const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const PathGuard := preload("res://addons/godot_live_mcp/security/path_guard.gd")
 const StepRunner := preload("res://addons/godot_live_mcp/runtime/step_runner.gd")
 const PlaytestScript := preload("res://addons/godot_live_mcp/runtime/playtest/playtest_script.gd")

@@ -3,8 +3,6 @@ extends "res://addons/godot_live_mcp/runtime/commands/runtime_module.gd"
 ## input.record and input.replay: capture a play session's input with its frame numbers, save it
 ## as a resource, and feed it back into a paused game frame by frame.
 
-const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
-const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const InputRecording := preload("res://addons/godot_live_mcp/runtime/input_recording.gd")
 const InputSynth := preload("res://addons/godot_live_mcp/runtime/input_synth.gd")
 const StepRunner := preload("res://addons/godot_live_mcp/runtime/step_runner.gd")

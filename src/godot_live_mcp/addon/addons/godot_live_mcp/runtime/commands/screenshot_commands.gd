@@ -2,8 +2,6 @@
 extends "res://addons/godot_live_mcp/runtime/commands/runtime_module.gd"
 ## runtime.screenshot: what the running game shows, as an image the assistant can look at.
 
-const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
-const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const ScreenshotCodec := preload("res://addons/godot_live_mcp/contract/screenshot_codec.gd")
 const DrawnFrame := preload("res://addons/godot_live_mcp/contract/drawn_frame.gd")
 const RuntimeNodes := preload("res://addons/godot_live_mcp/runtime/runtime_nodes.gd")

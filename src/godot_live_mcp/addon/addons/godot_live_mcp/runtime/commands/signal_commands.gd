@@ -3,8 +3,6 @@ extends "res://addons/godot_live_mcp/runtime/commands/runtime_module.gd"
 ## signal.watch / unwatch / get_events / emit: the running game's signals, named and described as
 ## the editor's signal tools name them.
 
-const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
-const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const RuntimeNodes := preload("res://addons/godot_live_mcp/runtime/runtime_nodes.gd")
 const SignalWatch := preload("res://addons/godot_live_mcp/runtime/signal_watch.gd")
 const CallArguments := preload("res://addons/godot_live_mcp/runtime/call_arguments.gd")

@@ -2,8 +2,6 @@
 extends "res://addons/godot_live_mcp/runtime/commands/runtime_module.gd"
 ## runtime.pause / resume / step / step_until / set_time_scale: the game's clock.
 
-const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
-const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const StepRunner := preload("res://addons/godot_live_mcp/runtime/step_runner.gd")
 const StepCondition := preload("res://addons/godot_live_mcp/runtime/step_condition.gd")
 

@@ -3,8 +3,6 @@ extends "res://addons/godot_live_mcp/runtime/commands/runtime_module.gd"
 ## runtime.get_tree and runtime.find: the live node tree of the running game, listed and filtered
 ## as the editor lists a scene (node_find takes the same filters and answers the same rows).
 
-const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
-const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const RuntimeNodes := preload("res://addons/godot_live_mcp/runtime/runtime_nodes.gd")
 const NodeFilter := preload("res://addons/godot_live_mcp/shared/node_filter.gd")
 const NodeListing := preload("res://addons/godot_live_mcp/shared/node_listing.gd")
