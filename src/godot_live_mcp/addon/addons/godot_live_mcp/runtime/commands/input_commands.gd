@@ -4,8 +4,6 @@ extends "res://addons/godot_live_mcp/runtime/commands/runtime_module.gd"
 ## A paused game receives input at the start of the next frame it processes; a tap releases after
 ## `frames` game frames, so a paused game stepped forward sees both, at the same frames every time.
 
-const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
-const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const NameSuggestions := preload("res://addons/godot_live_mcp/contract/name_suggestions.gd")
 const InputSynth := preload("res://addons/godot_live_mcp/runtime/input_synth.gd")
 const EventCodec := preload("res://addons/godot_live_mcp/contract/input_event_codec.gd")
@@ -195,7 +193,7 @@ func _press_release(phase: String, press: InputEvent, release: InputEvent, what:
 
 ## Releases frames game frames after the press was delivered.
 func _release_later(release: InputEvent, frames: int, what: String) -> Result:
-	var at: int = _delivery_frame() + frames
+	var at: int = _state.clock.input_frame() + frames
 	_state.clock.schedule(at, func() -> void: InputSynth.send(release))
 	var sent: Result = _sent(what)
 	sent.value["release_frame"] = at
@@ -207,19 +205,14 @@ func _release_later(release: InputEvent, frames: int, what: String) -> Result:
 ## press followed by a step is a fresh press (is_action_just_pressed) in the first stepped frame.
 func _deliver(event: InputEvent) -> void:
 	if _state.clock.is_paused():
-		_state.clock.schedule(_delivery_frame(), func() -> void: InputSynth.send(event))
+		_state.clock.schedule(_state.clock.input_frame(), func() -> void: InputSynth.send(event))
 	else:
 		InputSynth.send(event)
-
-
-## The first game frame that will see an event sent now.
-func _delivery_frame() -> int:
-	return _state.clock.input_frame()
 
 
 ## What was sent, and when the game sees it.
 func _sent(what: String) -> Result:
 	var clock: Dictionary = {"game_frame": _state.clock.game_frames, "paused": _state.clock.is_paused()}
-	clock["seen_from_frame"] = _delivery_frame()
+	clock["seen_from_frame"] = _state.clock.input_frame()
 	clock["sent"] = what
 	return Result.of(clock)
