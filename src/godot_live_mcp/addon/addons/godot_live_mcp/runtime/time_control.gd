@@ -76,20 +76,12 @@ func is_stepping() -> bool:
 
 ## Pauses the game; a step in progress ends there, with the frames it ran.
 func pause() -> void:
-	if _stepping:
-		audio.end_step(game_frames)
-	get_tree().paused = true
-	if _stepping:
-		_finish()
+	_set_paused(true)
 
 
 ## Lets the game run on; a step in progress ends there, with the frames it ran.
 func resume() -> void:
-	if _stepping:
-		audio.end_step(game_frames)
-	get_tree().paused = false
-	if _stepping:
-		_finish()
+	_set_paused(false)
 
 
 ## Starts a step of at most frames physics frames; until (optional, () -> bool) is checked after
@@ -169,15 +161,19 @@ func _check_step() -> void:
 	frame_stepped.emit(_stepped)
 
 
+func _set_paused(paused: bool) -> void:
+	if _stepping:
+		audio.end_step(game_frames)
+	get_tree().paused = paused
+	if _stepping:
+		_finish()
+
+
 func _finish() -> void:
-	_stop_stepping()
-	step_finished.emit()
-
-
-func _stop_stepping() -> void:
 	_stepping = false
 	_remaining = 0
 	_until = Callable()
 	RenderingServer.render_loop_enabled = _drew_before_step
 	audio.release()
 	_pacer.reset()
+	step_finished.emit()
