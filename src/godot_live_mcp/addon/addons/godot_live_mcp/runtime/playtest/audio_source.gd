@@ -7,7 +7,6 @@ extends "res://addons/godot_live_mcp/runtime/playtest/timeline_source.gd"
 const TimeControl := preload("res://addons/godot_live_mcp/runtime/time_control.gd")
 
 var _clock: TimeControl
-var _timeline: PlaytestTimeline
 var _mark: int = 0
 ## The game frame of script frame 0: the watch stamps game frames.
 var _first_game_frame: int = 0
@@ -18,10 +17,9 @@ func _init(clock: TimeControl) -> void:
 
 
 func open(timeline: PlaytestTimeline, frames: Callable) -> Result:
-	_timeline = timeline
 	_first_game_frame = _clock.game_frames - int(frames.call())
 	_mark = _clock.audio.mark()
-	return Result.of(null)
+	return super(timeline, frames)
 
 
 func poll(_frame: int, _forced: bool) -> void:

@@ -17,7 +17,6 @@ const KIND_OF := {
 var _buffer: LogBuffer
 var _everything: bool
 var _cursor: int = 0
-var _timeline: PlaytestTimeline
 
 
 func _init(buffer: LogBuffer, everything: bool) -> void:
@@ -25,10 +24,9 @@ func _init(buffer: LogBuffer, everything: bool) -> void:
 	_everything = everything
 
 
-func open(timeline: PlaytestTimeline, _frames: Callable) -> Result:
-	_timeline = timeline
+func open(timeline: PlaytestTimeline, frames: Callable) -> Result:
 	_cursor = _buffer.next_seq()
-	return Result.of(null)
+	return super(timeline, frames)
 
 
 func poll(frame: int, _forced: bool) -> void:

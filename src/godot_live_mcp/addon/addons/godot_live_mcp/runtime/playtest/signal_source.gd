@@ -9,7 +9,6 @@ const RuntimeNodes := preload("res://addons/godot_live_mcp/runtime/runtime_nodes
 var _wanted: Array[Dictionary]
 var _watches: Array[SignalWatch] = []
 var _cursors: PackedInt64Array = PackedInt64Array()
-var _timeline: PlaytestTimeline
 
 
 func _init(wanted: Array[Dictionary]) -> void:
@@ -17,7 +16,6 @@ func _init(wanted: Array[Dictionary]) -> void:
 
 
 func open(timeline: PlaytestTimeline, frames: Callable) -> Result:
-	_timeline = timeline
 	for i: int in _wanted.size():
 		var place: String = "signals[%d]" % i
 		var found: Result = RuntimeNodes.require(str(_wanted[i]["node"]))
@@ -32,7 +30,7 @@ func open(timeline: PlaytestTimeline, frames: Callable) -> Result:
 			return Result.fail("INVALID_PARAMS", "%s: '%s' has too many arguments to watch." % [place, name])
 		_watches.append(watch)
 		_cursors.append(watch.next_seq())
-	return Result.of(null)
+	return super(timeline, frames)
 
 
 func poll(_frame: int, _forced: bool) -> void:

@@ -8,10 +8,13 @@ extends RefCounted
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const PlaytestTimeline := preload("res://addons/godot_live_mcp/runtime/playtest/playtest_timeline.gd")
 
+var _timeline: PlaytestTimeline
 
-## Starts watching; frames: () -> int, the script frame now. A failure (e.g. a node that is not
-## there) stops the run before any frame.
-func open(_timeline: PlaytestTimeline, _frames: Callable) -> Result:
+
+## Starts watching, into timeline; frames: () -> int, the script frame now. A failure (e.g. a node
+## that is not there) stops the run before any frame. An override ends with `return super(...)`.
+func open(timeline: PlaytestTimeline, _frames: Callable) -> Result:
+	_timeline = timeline
 	return Result.of(null)
 
 

@@ -12,18 +12,12 @@ var _texts: PackedStringArray
 var _watches: Array[Condition]
 var _every: int
 var _last: PackedStringArray = PackedStringArray()
-var _timeline: PlaytestTimeline
 
 
 func _init(texts: PackedStringArray, watches: Array[Condition], every: int) -> void:
 	_texts = texts
 	_watches = watches
 	_every = every
-
-
-func open(timeline: PlaytestTimeline, _frames: Callable) -> Result:
-	_timeline = timeline
-	return Result.of(null)
 
 
 func poll(frame: int, forced: bool) -> void:
