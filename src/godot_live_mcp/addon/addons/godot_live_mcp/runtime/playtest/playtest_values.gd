@@ -35,14 +35,6 @@ static func number(value: float) -> String:
 	return "0.0" if text.trim_prefix("-") in ["0", "0.0"] else text
 
 
-## The arguments of a signal as "(1, \"coin\")".
-static func arguments(values: Array) -> String:
-	var parts: PackedStringArray = PackedStringArray()
-	for value: Variant in values:
-		parts.append(render(value))
-	return "(%s)" % ", ".join(parts)
-
-
 static func _size_of(vector_type: int) -> int:
 	if vector_type in [TYPE_VECTOR2, TYPE_VECTOR2I]:
 		return 2
