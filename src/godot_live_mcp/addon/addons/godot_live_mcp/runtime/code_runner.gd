@@ -10,7 +10,6 @@ const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
 const LogBuffer := preload("res://addons/godot_live_mcp/diagnostics/log_buffer.gd")
 
 const ENTRY := "__mcp_run"
-const INPUT_NAMES: PackedStringArray = ["scene", "tree", "root"]
 ## The lines wrap_source puts before the snippet's first line; the first takes the warning names.
 const HEADER: PackedStringArray = [
 	"@warning_ignore_start(%s)",
@@ -92,9 +91,9 @@ static func _run_body(code: String, output: LogBuffer, scene: Node) -> Result:
 	if script.reload() != OK:
 		return _compile_failure(output, cursor)
 	var instance: Object = script.new()
-	var inputs: Array = _inputs(scene)
-	for i: int in INPUT_NAMES.size():
-		instance.set(INPUT_NAMES[i], inputs[i])
+	var inputs: Dictionary = _inputs(scene)
+	for name: String in inputs:
+		instance.set(name, inputs[name])
 	cursor = output.next_seq() if output != null else 0
 	var value: Variant = await instance.call(ENTRY)
 	return _outcome(value, "body", output, cursor)
@@ -122,10 +121,7 @@ static func texts_of(errors: Array[Dictionary]) -> String:
 ## autoloads, the engine's singletons (OS, Input, DisplayServer, …) and the project's classes — those
 ## the code mentions.
 static func expression_names(code: String, scene: Node) -> Dictionary:
-	var names: Dictionary = {}
-	var inputs: Array = _inputs(scene)
-	for i: int in INPUT_NAMES.size():
-		names[INPUT_NAMES[i]] = inputs[i]
+	var names: Dictionary = _inputs(scene)
 	for autoload: Node in autoloads_named_in(code):
 		names[str(autoload.name)] = autoload
 	for singleton: String in Engine.get_singleton_list():
@@ -162,9 +158,10 @@ static func _native_class(name: String) -> Variant:
 	return script.call("get_class_ref") if script.reload() == OK else null
 
 
-static func _inputs(scene: Node) -> Array:
+## The names every snippet sees, as HEADER declares them.
+static func _inputs(scene: Node) -> Dictionary:
 	var tree: SceneTree = Engine.get_main_loop() as SceneTree
-	return [scene, tree, tree.root]
+	return {"scene": scene, "tree": tree, "root": tree.root}
 
 
 ## The snippet as a script: warnings that projects raise to errors are switched off for it.
