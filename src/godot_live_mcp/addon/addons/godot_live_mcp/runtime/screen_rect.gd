@@ -30,13 +30,11 @@ static func _covering(node: Node, budget: Array[int]) -> Rect2:
 
 
 static func _own(node: Node) -> Rect2:
-	if node is CanvasItem and not (node as CanvasItem).is_visible_in_tree():
-		return Rect2()
 	if node is CanvasItem:
-		var local: Rect2 = local_rect_2d(node as CanvasItem)
+		var item: CanvasItem = node as CanvasItem
+		var local: Rect2 = local_rect_2d(item) if item.is_visible_in_tree() else Rect2()
 		if not local.has_area():
 			return Rect2()
-		var item: CanvasItem = node as CanvasItem
 		return item.get_viewport().get_final_transform() * item.get_global_transform_with_canvas() * local
 	if node is VisualInstance3D:
 		return _projected(node as VisualInstance3D)
