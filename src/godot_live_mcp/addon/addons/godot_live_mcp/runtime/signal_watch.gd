@@ -1,7 +1,7 @@
 @tool
 extends RefCounted
 ## Records the emissions of one signal of one node, with their arguments, in a bounded list
-## (export-clean). Signals of any arity up to MAX_ARGS are caught by a receiver of that arity.
+## (export-clean). Signals of any arity up to MAX_ARGS are caught by one receiver with that many parameters.
 
 const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
 
@@ -16,6 +16,7 @@ var dropped: int = 0
 var _events: Array[Dictionary] = []
 var _next_seq: int = 1
 var _frames: Callable
+var _arity: int = 0
 
 
 ## frames: () -> int, the game frame number stamped on each event.
@@ -27,20 +28,18 @@ func _init(watch_id: int, target: Node, name: StringName, path: String, frames: 
 	_frames = frames
 
 
-## Connects the receiver matching the signal's arity; false when it has more than MAX_ARGS.
+## Connects the receiver for a signal of arity arguments; false when it has more than MAX_ARGS.
 func start(arity: int) -> bool:
 	if arity > MAX_ARGS:
 		return false
-	node.connect(signal_name, Callable(self, "_on_%d" % arity))
+	_arity = arity
+	node.connect(signal_name, _on_emitted)
 	return true
 
 
 func stop() -> void:
-	if is_instance_valid(node):
-		for arity: int in MAX_ARGS + 1:
-			var receiver: Callable = Callable(self, "_on_%d" % arity)
-			if node.is_connected(signal_name, receiver):
-				node.disconnect(signal_name, receiver)
+	if is_instance_valid(node) and node.is_connected(signal_name, _on_emitted):
+		node.disconnect(signal_name, _on_emitted)
 
 
 func next_seq() -> int:
@@ -67,37 +66,15 @@ func _record(args: Array) -> void:
 		dropped += 1
 
 
-func _on_0() -> void:
-	_record([])
-
-
-func _on_1(a: Variant) -> void:
-	_record([a])
-
-
-func _on_2(a: Variant, b: Variant) -> void:
-	_record([a, b])
-
-
-func _on_3(a: Variant, b: Variant, c: Variant) -> void:
-	_record([a, b, c])
-
-
-func _on_4(a: Variant, b: Variant, c: Variant, d: Variant) -> void:
-	_record([a, b, c, d])
-
-
-func _on_5(a: Variant, b: Variant, c: Variant, d: Variant, e: Variant) -> void:
-	_record([a, b, c, d, e])
-
-
-func _on_6(a: Variant, b: Variant, c: Variant, d: Variant, e: Variant, f: Variant) -> void:
-	_record([a, b, c, d, e, f])
-
-
-func _on_7(a: Variant, b: Variant, c: Variant, d: Variant, e: Variant, f: Variant, g: Variant) -> void:
-	_record([a, b, c, d, e, f, g])
-
-
-func _on_8(a: Variant, b: Variant, c: Variant, d: Variant, e: Variant, f: Variant, g: Variant, h: Variant) -> void:
-	_record([a, b, c, d, e, f, g, h])
+## Every emission: a signal of n arguments fills the first n parameters, the rest keep their default.
+func _on_emitted(
+	a: Variant = null,
+	b: Variant = null,
+	c: Variant = null,
+	d: Variant = null,
+	e: Variant = null,
+	f: Variant = null,
+	g: Variant = null,
+	h: Variant = null,
+) -> void:
+	_record([a, b, c, d, e, f, g, h].slice(0, _arity))
