@@ -46,13 +46,9 @@ func next_seq() -> int:
 	return _next_seq
 
 
-## Events with seq >= cursor, oldest first.
+## Events with seq >= cursor, oldest first (those kept hold the seqs just before _next_seq).
 func events_since(cursor: int) -> Array[Dictionary]:
-	var found: Array[Dictionary] = []
-	for event: Dictionary in _events:
-		if int(event["seq"]) >= cursor:
-			found.append(event)
-	return found
+	return _events.slice(maxi(0, cursor - (_next_seq - _events.size())))
 
 
 func _record(args: Array) -> void:
