@@ -28,11 +28,14 @@ func _init(watch_id: int, target: Node, name: StringName, path: String, frames: 
 	_frames = frames
 
 
-## Connects the receiver for a signal of arity arguments; false when it has more than MAX_ARGS.
-func start(arity: int) -> bool:
-	if arity > MAX_ARGS:
+## Connects the receiver; false when the signal has more than MAX_ARGS arguments.
+func start() -> bool:
+	for info: Dictionary in node.get_signal_list():
+		if StringName(info["name"]) == signal_name:
+			_arity = (info["args"] as Array).size()
+			break
+	if _arity > MAX_ARGS:
 		return false
-	_arity = arity
 	node.connect(signal_name, _on_emitted)
 	return true
 

@@ -26,7 +26,7 @@ func open(timeline: PlaytestTimeline, frames: Callable) -> Result:
 		if not node.has_signal(name):
 			return Result.fail("NOT_FOUND", "%s: '%s' has no signal '%s'." % [place, _wanted[i]["node"], name])
 		var watch: SignalWatch = SignalWatch.new(i, node, name, str(_wanted[i]["node"]), frames)
-		if not watch.start(_arity(node, name)):
+		if not watch.start():
 			return Result.fail("INVALID_PARAMS", "%s: '%s' has too many arguments to watch." % [place, name])
 		_watches.append(watch)
 		_cursors.append(watch.next_seq())
@@ -45,10 +45,3 @@ func poll(_frame: int, _forced: bool) -> void:
 func close() -> void:
 	for watch: SignalWatch in _watches:
 		watch.stop()
-
-
-static func _arity(node: Node, name: StringName) -> int:
-	for info: Dictionary in node.get_signal_list():
-		if StringName(info["name"]) == name:
-			return (info["args"] as Array).size()
-	return 0
