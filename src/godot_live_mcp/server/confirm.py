@@ -23,7 +23,6 @@ from godot_live_mcp.contract import ErrorCode, ToolError
 from godot_live_mcp.server.hooks import arguments_digest
 from godot_live_mcp.server.tool_table import ToolEntry
 
-CONFIRM_FLAG = "destructive"
 ANSWER_KEY = "godot-live-mcp/confirm"
 _PENDING_CAP = 256
 OVERWRITE = "replace"  # the if_exists policy that overwrites (authoring/if_exists.gd)
@@ -125,14 +124,11 @@ class DestructiveConfirmation:
         return types.InputRequiredResult(input_requests={ANSWER_KEY: ask}, request_state=state)
 
 
-def is_destructive(entry: ToolEntry) -> bool:
-    annotations = entry.tool.annotations
-    return annotations is not None and annotations.destructive_hint is True
-
-
 def would_lose_work(entry: ToolEntry, arguments: JsonObject) -> bool:
     """Destructive by its annotation, or by this call: any tool told to overwrite what exists."""
-    return is_destructive(entry) or arguments.get("if_exists") == OVERWRITE
+    annotations = entry.tool.annotations
+    destructive = annotations is not None and annotations.destructive_hint is True
+    return destructive or arguments.get("if_exists") == OVERWRITE
 
 
 def can_elicit(ctx: ServerRequestContext[Any]) -> bool:
