@@ -155,9 +155,6 @@ class GodotMcpApp:
             self._publish_plugin_tools()
             offer_plugin_content(self.features, plugins)
 
-    def initialization_options(self) -> InitializationOptions:
-        return self.server.create_initialization_options()
-
     async def apply_catalog(self, catalog: Catalog | None) -> None:
         """Publish the tools of ``catalog`` (None: the editor is gone, withdraw its tools); tell connected
         clients when the list changed."""

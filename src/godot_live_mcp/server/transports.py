@@ -31,7 +31,7 @@ _MAX_CONNECTIONS = 256  # beyond it uvicorn answers 503: a bound on requests in 
 async def run_stdio(app: GodotMcpApp) -> None:
     """Serve one client on stdin/stdout until it closes stdin."""
     async with stdio_streams() as streams, answering_malformed_lines(streams) as (read_stream, write_stream):
-        await app.server.run(read_stream, write_stream, app.initialization_options())
+        await app.server.run(read_stream, write_stream, app.server.create_initialization_options())
 
 
 def http_app(app: GodotMcpApp, port: int, token: str) -> Starlette:
