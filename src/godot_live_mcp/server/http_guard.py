@@ -39,10 +39,6 @@ class ConnectionGuard:
         self._expected = f"Bearer {token}".encode()
         self._waiting: dict[_GuardedProtocol, None] = {}  # insertion order: the oldest first
 
-    @property
-    def unauthenticated(self) -> int:
-        return len(self._waiting)
-
     def admit(self, connection: _GuardedProtocol) -> None:
         self._waiting[connection] = None
         while len(self._waiting) > self.limits.max_unauthenticated:
@@ -54,9 +50,6 @@ class ConnectionGuard:
     def shows_token(self, headers: list[tuple[bytes, bytes]]) -> bool:
         values = [value for name, value in headers if name.lower() == b"authorization"]
         return len(values) == 1 and hmac.compare_digest(values[0].strip(), self._expected)
-
-    def authenticated(self, connection: _GuardedProtocol) -> None:
-        self._waiting.pop(connection, None)
 
     def forget(self, connection: _GuardedProtocol) -> None:
         self._waiting.pop(connection, None)
@@ -106,7 +99,7 @@ class _GuardedProtocol(H11Protocol):
             self._arm(self.guard.limits.body_timeout_s, "too slow sending the request body")
             if self.guard.shows_token(list(event.headers)):
                 self._authenticated = True
-                self.guard.authenticated(self)
+                self.guard.forget(self)  # authenticated: never counted again
             elif not self._authenticated:
                 self.guard.log.note("requests without the token")
         elif isinstance(event, h11.EndOfMessage):
