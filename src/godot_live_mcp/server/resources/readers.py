@@ -104,33 +104,32 @@ class ResourceReaders:
         return JSON, _json(await self.editor("classdb.get_class", {"class_name": name}))
 
     async def _script(self, path: str) -> Content:
-        pages: list[str] = []
-        start = 1
-        for _ in range(_MAX_PAGES):
-            page = await self.editor("script.read", {"path": path, "start_line": start})
-            pages.append(str(page.get("content", "")))
-            next_start = page.get("next_start_line")
-            if not page.get("has_more") or not isinstance(next_start, int):
-                break
-            start = next_start
-        return MARKED, envelope("script", res_path(path), "\n".join(pages))
+        pages = await self._pages("script.read", path, ("start_line", "next_start_line"), 1)
+        text = "\n".join(str(page.get("content", "")) for page in pages)
+        return MARKED, envelope("script", res_path(path), text)
 
     async def _scene(self, path: str) -> Content:
         """The nodes the scene file declares, read by the editor from disk (open or not, .tscn or .scn)."""
-        head: JsonObject = {}
-        nodes: list[JsonValue] = []
-        offset = 0
-        for _ in range(_MAX_PAGES):
-            page = await self.editor("scene.read_file", {"path": path, "offset": offset})
-            head = head or page
-            nodes += _items(page, "nodes")
-            next_offset = page.get("next_offset")
-            if not page.get("has_more") or not isinstance(next_offset, int):
-                break
-            offset = next_offset
+        pages = await self._pages("scene.read_file", path, ("offset", "next_offset"), 0)
+        head = next((page for page in pages if page), {})
+        nodes = [node for page in pages for node in _items(page, "nodes")]
         tree: JsonObject = {key: head[key] for key in _SCENE_FIELDS if key in head}
         scene = {**tree, "source": "file", "total_nodes": len(nodes), "nodes": nodes}
         return _marked("scene", res_path(path), scene)
+
+    async def _pages(self, command: str, path: str, cursor: tuple[str, str], first: int) -> list[JsonObject]:
+        """Every page of a paged read of ``path`` (at most ``_MAX_PAGES``); ``cursor``: the argument
+        that names a page and the reply field that names the next one."""
+        pages: list[JsonObject] = []
+        at = first
+        for _ in range(_MAX_PAGES):
+            page = await self.editor(command, {"path": path, cursor[0]: at})
+            pages.append(page)
+            following = page.get(cursor[1])
+            if not page.get("has_more") or not isinstance(following, int):
+                break
+            at = following
+        return pages
 
 
 def _data(reply: CommandReply) -> JsonObject:
