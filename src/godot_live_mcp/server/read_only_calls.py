@@ -20,11 +20,10 @@ from godot_live_mcp.bridge.jsonrpc import JsonValue
 from godot_live_mcp.bridge.reply import CommandSuccess
 from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
 from godot_live_mcp.server.game_owner import STOPS_GAME, GameOwner
+from godot_live_mcp.server.screenshot_display import unsaved_scenes
 from godot_live_mcp.server.tool_table import ToolEntry
 
 __all__ = ["check_read_only_call", "read_only_refusal"]
-
-_OPEN_SCENES = "scene.list_open"
 
 
 def read_only_refusal(entry: ToolEntry, games: GameOwner, refused: ToolError) -> ToolError | None:
@@ -69,13 +68,7 @@ async def check_read_only_call(
 
 async def _unsaved_scenes(link: EditorLink) -> list[str]:
     """The open scenes with unsaved edits, or whose state the editor cannot tell (counted as unsaved)."""
-    reply = await link.call(_OPEN_SCENES, {}, CONTRACT.answer_wait_s(CONTRACT.timeouts_ms["default"]))
+    reply = await link.call("scene.list_open", {}, CONTRACT.answer_wait_s(CONTRACT.timeouts_ms["default"]))
     if not isinstance(reply, CommandSuccess):
         raise reply.to_error()
-    scenes = reply.data.get("scenes")
-    listed = scenes if isinstance(scenes, list) else []
-    return [
-        str(scene.get("path") or "an untitled scene")
-        for scene in listed
-        if isinstance(scene, dict) and scene.get("unsaved") is not False
-    ]
+    return unsaved_scenes(reply) or []

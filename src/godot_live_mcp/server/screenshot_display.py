@@ -16,7 +16,7 @@ from godot_live_mcp.bridge.reply import CommandFailure, CommandReply, CommandSuc
 from godot_live_mcp.bridge.runtime_link import RuntimeLink
 from godot_live_mcp.contract import CONTRACT, ErrorCode
 
-__all__ = ["RESTARTED_KEY", "SCREENSHOT", "capture_on_display", "needs_display"]
+__all__ = ["RESTARTED_KEY", "SCREENSHOT", "capture_on_display", "needs_display", "unsaved_scenes"]
 
 SCREENSHOT = "runtime.screenshot"
 RESTARTED_KEY = "restarted_game"
@@ -92,10 +92,16 @@ async def _restart(link: EditorLink, scene: str) -> CommandReply:
 
 
 async def _unsaved_scenes(link: EditorLink) -> list[str]:
-    reply = await link.call("scene.list_open", {}, _wait_s())
+    unsaved = unsaved_scenes(await link.call("scene.list_open", {}, _wait_s()))
+    return ["the open scenes (the editor could not list them)"] if unsaved is None else unsaved
+
+
+def unsaved_scenes(reply: CommandReply) -> list[str] | None:
+    """Of a ``scene.list_open`` reply: the open scenes with unsaved edits, or whose state the editor
+    cannot tell (counted as unsaved); None when the reply lists no scenes."""
     scenes = reply.data.get("scenes") if isinstance(reply, CommandSuccess) else None
     if not isinstance(scenes, list):
-        return ["the open scenes (the editor could not list them)"]
+        return None
     return [
         str(scene.get("path") or "an untitled scene")
         for scene in scenes
