@@ -30,32 +30,18 @@ _LISTS = frozenset({"anyOf", "oneOf", "allOf", "prefixItems"})
 
 def bounded_schema(schema: JsonObject) -> JsonObject:
     """A copy of ``schema`` in which every integer and number has finite bounds: what the server checks."""
-    return map_schemas(schema, _bounded)
+    return map_schemas(schema, lambda part: _bound(part, add=True))
 
 
 def published_schema(schema: JsonObject) -> JsonObject:
     """A copy of ``schema`` whose declared bounds are kept within the safe range, and no bound added."""
-    return map_schemas(schema, _clamped)
+    return map_schemas(schema, lambda part: _bound(part, add=False))
 
 
 def map_schemas(schema: JsonObject, visit: Callable[[JsonObject], JsonObject]) -> JsonObject:
     """A copy of ``schema`` with ``visit`` applied to every schema in it, innermost first."""
     result: JsonObject = {key: _children(key, value, visit) for key, value in schema.items()}
     return visit(result)
-
-
-def _bounded(schema: JsonObject) -> JsonObject:
-    limit = _limit(schema)
-    if limit is not None:
-        _bound(schema, limit, add=True)
-    return schema
-
-
-def _clamped(schema: JsonObject) -> JsonObject:
-    limit = _limit(schema)
-    if limit is not None:
-        _bound(schema, limit, add=False)
-    return schema
 
 
 def _limit(schema: JsonObject) -> float | None:
@@ -78,12 +64,18 @@ def _each(value: JsonValue, visit: Callable[[JsonObject], JsonObject]) -> JsonVa
     return map_schemas(value, visit) if isinstance(value, dict) else value
 
 
-def _bound(schema: JsonObject, limit: float, *, add: bool) -> None:
+def _bound(schema: JsonObject, *, add: bool) -> JsonObject:
+    """``schema``, a number's declared bounds kept within its safe range (and, to ``add``, the range's
+    own bounds where it declares none)."""
+    limit = _limit(schema)
+    if limit is None:
+        return schema
     low, high = _number(schema.get("minimum")), _number(schema.get("maximum"))
     if low is not None or add:
         schema["minimum"] = -limit if low is None else max(low, -limit)
     if high is not None or add:
         schema["maximum"] = limit if high is None else min(high, limit)
+    return schema
 
 
 def _number(value: JsonValue) -> float | None:
