@@ -273,38 +273,29 @@ class GodotMcpApp:
         link: EditorLink,
         scene: SessionScene,
     ) -> tuple[JsonObject, types.InputRequiredResult | None]:
-        """The arguments to send, past read-only mode's call checks; and the question to ask first, if any."""
+        """The arguments to send, past read-only mode's call checks; and the question to ask first, if any.
+        A batch's steps are each checked so before any runs, with one question for all that lose work."""
         if entry.runs_steps:
-            return await self._cleared_steps(ctx, params, entry, arguments, link, scene)
+            steps = await checked_steps(arguments, self._step_checks(link, scene))
+            losing = losing_steps(steps, would_lose_work)
+            question = await self.features.confirm.check_steps(ctx, params, entry, arguments, losing)
+            return batch_arguments(arguments, steps), question
         if self.policy.read_only:
             await check_read_only_call(entry, arguments, link)
         return arguments, await self.features.confirm.check(ctx, params, entry, arguments)
 
-    async def _cleared_steps(
-        self,
-        ctx: ServerRequestContext[Any],
-        params: types.CallToolRequestParams,
-        entry: ToolEntry,
-        arguments: JsonObject,
-        link: EditorLink,
-        scene: SessionScene,
-    ) -> tuple[JsonObject, types.InputRequiredResult | None]:
-        """As ``_cleared``, for each step of a batch before any runs; one question for all that lose work."""
+    def _step_checks(self, link: EditorLink, scene: SessionScene) -> StepChecks:
+        """What a direct call goes through, for each step of a batch."""
 
         async def call_check(step: ToolEntry, given: JsonObject) -> None:
             await check_read_only_call(step, given, link)
 
-        checks = StepChecks(
+        return StepChecks(
             lookup=self.table.get,
             published=lambda: [each.name for each in self.table.entries() if self.policy.lists(each)],
             policy=self._check_policy,
             aim=lambda step, given: aim_at_session_scene(scene, step, given),
             call_check=call_check if self.policy.read_only else None,
-        )
-        steps = await checked_steps(arguments, checks)
-        losing = losing_steps(steps, would_lose_work)
-        return batch_arguments(arguments, steps), await self.features.confirm.check_steps(
-            ctx, params, entry, arguments, losing
         )
 
     async def _routed(
