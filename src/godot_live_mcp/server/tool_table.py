@@ -107,9 +107,6 @@ class ToolTable:
     def get(self, name: str) -> ToolEntry | None:
         return self._by_name.get(name)
 
-    def __len__(self) -> int:
-        return len(self._ordered)
-
     def replace(self, entries_by_owner: Mapping[ToolOwner, Iterable[ToolEntry]]) -> bool:
         """Replace the tools of the owners given; True when the published list changed."""
         before = [entry.tool for entry in self._ordered]
