@@ -101,7 +101,7 @@ class EditorRoster:
         connect_wait_s: float = 10.0,
     ) -> None:
         self.primary, self._runtime = primary, runtime
-        self._project, self._registry = project, registry
+        self._project, self.registry = project, registry
         self._poll_interval_s, self._connect_wait_s = poll_interval_s, connect_wait_s
         self._reached: dict[int, _Reached] = {}
         self._games: dict[str, tuple[RuntimeLink, anyio.CancelScope]] = {}
@@ -132,7 +132,7 @@ class EditorRoster:
 
     def live(self) -> list[EditorInstance]:
         """The live editors, oldest first."""
-        return sorted(live_instances(self._registry), key=lambda instance: instance.started_unix)
+        return sorted(live_instances(self.registry), key=lambda instance: instance.started_unix)
 
     def default_pid(self) -> int | None:
         """The pid of the server's own editor while it is connected."""
@@ -145,10 +145,6 @@ class EditorRoster:
             while True:
                 await self._refresh()
                 await anyio.sleep(self._poll_interval_s)
-
-    @property
-    def registry(self) -> Path | None:
-        return self._registry
 
     async def target(self, project: str | None, selected: int | None = None) -> EditorTarget:
         """The editor a call goes to (see the module); raises ``ToolError`` naming the choices."""
@@ -220,7 +216,7 @@ class EditorRoster:
         if self._tasks is None:
             raise ToolError(ErrorCode.INTERNAL, "The editor roster is not running.")
         link = target.link
-        runtime = RuntimeLink(lambda: link.instance, registry=self._registry, game_id=game_id)
+        runtime = RuntimeLink(lambda: link.instance, registry=self.registry, game_id=game_id)
         scope = anyio.CancelScope()
         self._games[game_id] = (runtime, scope)
 
@@ -234,8 +230,8 @@ class EditorRoster:
     def _start(self, instance: EditorInstance) -> _Reached:
         if self._tasks is None:
             raise ToolError(ErrorCode.INTERNAL, "The editor roster is not running.")
-        link = EditorLink(PinnedSource(instance, self._registry), read_only=self.primary.read_only)
-        reached = _Reached(link, RuntimeLink(lambda: link.instance, registry=self._registry))
+        link = EditorLink(PinnedSource(instance, self.registry), read_only=self.primary.read_only)
+        reached = _Reached(link, RuntimeLink(lambda: link.instance, registry=self.registry))
         link.add_catalog_listener(reached.describe)
         self._reached[instance.pid] = reached
         self._tasks.start_soon(self._keep, reached)
@@ -275,7 +271,7 @@ class EditorRoster:
         instance = self.primary.instance
         if instance is None:
             return set()
-        return {game.game_id for game in live_games(instance, self._registry) if game.game_id}
+        return {game.game_id for game in live_games(instance, self.registry) if game.game_id}
 
 
 def _takes(several: bool) -> str:
