@@ -135,36 +135,32 @@ class PluginToolBackend(ToolBackend):
             return CommandFailure(failure.code, failure.message, failure.hint)
 
 
-class _HeardEditor:
-    """The editor link as one call's plugin context uses it: its commands report to the call's listeners."""
+class _HeardGame:
+    """A link as one call's plugin context uses it: its commands report to the call's listeners."""
+
+    def __init__(self, link: EditorLink | RuntimeLink, listeners: CallListeners) -> None:
+        self._link, self._listeners = link, listeners
+
+    async def call(
+        self, method: str, params: Mapping[str, JsonValue] | None, timeout_s: float
+    ) -> CommandReply:
+        return await self._link.call(method, params, timeout_s, self._listeners)
+
+
+class _HeardEditor(_HeardGame):
+    """The editor link so (see ``_HeardGame``), with the catalogue and problem a context reads of it."""
 
     def __init__(self, link: EditorLink, listeners: CallListeners) -> None:
-        self._link, self._listeners = link, listeners
+        super().__init__(link, listeners)
+        self._editor = link
 
     @property
     def catalog(self) -> Catalog | None:
-        return self._link.catalog
+        return self._editor.catalog
 
     @property
     def problem(self) -> ToolError:
-        return self._link.problem
-
-    async def call(
-        self, method: str, params: Mapping[str, JsonValue] | None, timeout_s: float
-    ) -> CommandReply:
-        return await self._link.call(method, params, timeout_s, self._listeners)
-
-
-class _HeardGame:
-    """The game's link as one call's plugin context uses it (see ``_HeardEditor``)."""
-
-    def __init__(self, link: RuntimeLink, listeners: CallListeners) -> None:
-        self._link, self._listeners = link, listeners
-
-    async def call(
-        self, method: str, params: Mapping[str, JsonValue] | None, timeout_s: float
-    ) -> CommandReply:
-        return await self._link.call(method, params, timeout_s, self._listeners)
+        return self._editor.problem
 
 
 def plugin_tool_entries(
