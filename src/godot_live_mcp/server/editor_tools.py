@@ -72,11 +72,6 @@ class RuntimeCommand(ToolBackend):
         return reply
 
 
-def command_timeout_s(spec: CommandSpec) -> float:
-    """The command's own deadline plus the contract's transport margin."""
-    return CONTRACT.answer_wait_s(spec.timeout_ms)
-
-
 def editor_tool_entries(
     catalog: Catalog, link: EditorLink, runtime: RuntimeLink | None = None
 ) -> dict[ToolOwner, list[ToolEntry]]:
@@ -105,7 +100,7 @@ def _entry(spec: CommandSpec, link: EditorLink, runtime: RuntimeLink | None) -> 
         backend=_backend(spec, link, runtime),
         arguments=validator,
         read_only=not spec.annotations.mutating,
-        timeout_s=command_timeout_s(spec),
+        timeout_s=CONTRACT.answer_wait_s(spec.timeout_ms),  # its own deadline plus the transport margin
         group=_group(spec.group),
         open_world=spec.annotations.open_world,
         opens_scene=spec.annotations.opens_scene,
