@@ -210,16 +210,13 @@ class GodotMcpApp:
             self.table.entries(), self.policy, self.startup, groups or SessionGroups(), self.max_tools
         )
 
-    def visible_tools(self, groups: SessionGroups | None = None) -> list[types.Tool]:
-        listed = self.surface(groups).listed()
-        shown = (self.instances.listed(entry) if self.instances else entry.tool for entry in listed)
-        return [*server_tools(self.policy), *shown]
-
     async def _list_tools(
         self, ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
     ) -> types.ListToolsResult:
         await self.link.wait_for_tools(self._startup_wait_s)
-        return types.ListToolsResult(tools=self.visible_tools(session_groups(ctx.session)))
+        listed = self.surface(session_groups(ctx.session)).listed()
+        shown = (self.instances.listed(entry) if self.instances else entry.tool for entry in listed)
+        return types.ListToolsResult(tools=[*server_tools(self.policy), *shown])
 
     async def _call_tool(
         self, ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
