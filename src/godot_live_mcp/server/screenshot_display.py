@@ -21,6 +21,7 @@ __all__ = ["RESTARTED_KEY", "SCREENSHOT", "capture_on_display", "needs_display",
 SCREENSHOT = "runtime.screenshot"
 RESTARTED_KEY = "restarted_game"
 _START_TIMEOUT_MS = 60_000
+_WAIT_S = CONTRACT.answer_wait_s(CONTRACT.timeouts_ms["default"])
 _HINT = "Call game_start with display: true (after game_stop) to run the game where it can be seen."
 _RESTART_HINT = (
     "To see it now, call runtime_screenshot with restart: true (the game starts over from its first frame). "
@@ -74,7 +75,7 @@ async def capture_on_display(
 
 async def _headless_game(link: EditorLink) -> JsonObject | None:
     """The running game when a headless editor runs it without a display, else None."""
-    status = await link.call("game.status", {}, _wait_s())
+    status = await link.call("game.status", {}, _WAIT_S)
     if not isinstance(status, CommandSuccess) or status.data.get("headless") is not True:
         return None
     game = status.data.get("game")
@@ -84,7 +85,7 @@ async def _headless_game(link: EditorLink) -> JsonObject | None:
 
 
 async def _restart(link: EditorLink, scene: str) -> CommandReply:
-    stopped = await link.call("game.stop", {}, _wait_s())
+    stopped = await link.call("game.stop", {}, _WAIT_S)
     if isinstance(stopped, CommandFailure) and stopped.code != ErrorCode.GAME_NOT_RUNNING:
         return stopped
     arguments: JsonObject = {"display": True, **({"scene": scene} if scene else {})}
@@ -92,7 +93,7 @@ async def _restart(link: EditorLink, scene: str) -> CommandReply:
 
 
 async def _unsaved_scenes(link: EditorLink) -> list[str]:
-    unsaved = unsaved_scenes(await link.call("scene.list_open", {}, _wait_s()))
+    unsaved = unsaved_scenes(await link.call("scene.list_open", {}, _WAIT_S))
     return ["the open scenes (the editor could not list them)"] if unsaved is None else unsaved
 
 
@@ -107,7 +108,3 @@ def unsaved_scenes(reply: CommandReply) -> list[str] | None:
         for scene in scenes
         if isinstance(scene, dict) and scene.get("unsaved") is not False
     ]
-
-
-def _wait_s() -> float:
-    return CONTRACT.answer_wait_s(CONTRACT.timeouts_ms["default"])
