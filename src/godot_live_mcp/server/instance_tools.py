@@ -24,7 +24,7 @@ from godot_live_mcp.server.editor_tools import RuntimeCommand, editor_tool_entri
 from godot_live_mcp.server.tool_table import ToolBackend, ToolEntry, ToolOwner
 from godot_live_mcp.server_tools import ServerContext, server_tool_entries
 
-__all__ = ["InstanceRouting", "Routed", "with_project_argument"]
+__all__ = ["InstanceRouting", "Routed"]
 
 PROJECT = "project"
 GAME = "game"
@@ -53,12 +53,8 @@ class Routed:
     entry: ToolEntry | None = None
 
 
-def with_project_argument(tool: types.Tool) -> types.Tool:
-    """``tool`` with the optional ``project`` argument added to its input schema."""
-    return _with_argument(tool, PROJECT, PROJECT_SCHEMA)
-
-
 def _with_argument(tool: types.Tool, name: str, schema: JsonObject) -> types.Tool:
+    """``tool`` with the optional argument ``name`` added to its input schema."""
     input_schema = dict(tool.input_schema)
     input_schema["properties"] = {**dict(input_schema.get("properties") or {}), name: schema}
     return tool.model_copy(update={"input_schema": input_schema})
@@ -74,7 +70,7 @@ class InstanceRouting:
     def listed(self, entry: ToolEntry) -> types.Tool:
         """The tool as listed now: the editor's tools take ``project`` while several editors are live."""
         routed = self.roster.several and entry.owner in _ROUTED_OWNERS
-        tool = with_project_argument(entry.tool) if routed else entry.tool
+        tool = _with_argument(entry.tool, PROJECT, PROJECT_SCHEMA) if routed else entry.tool
         in_game = self.roster.several_games and isinstance(entry.backend, RuntimeCommand)
         return _with_argument(tool, GAME, GAME_SCHEMA) if in_game else tool
 
