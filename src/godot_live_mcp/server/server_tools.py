@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import mcp_types as types
 
 from godot_live_mcp.bridge.jsonrpc import JsonObject
@@ -74,22 +72,16 @@ def server_tools(policy: ToolPolicy) -> list[types.Tool]:
     ]
 
 
-def run_tool_target(arguments: dict[str, Any] | None) -> tuple[str, JsonObject]:
-    """The tool ``run_tool`` names and the arguments for it; raises ``INVALID_PARAMS``."""
-    values = RUN_ARGUMENTS.validate(RUN_TOOL, arguments)
+def unwrap_run_tool(params: types.CallToolRequestParams) -> types.CallToolRequestParams:
+    """A ``run_tool`` call as the call of the tool it names (hooks, checks and audit then see that
+    tool); any other call as it is. Raises ``INVALID_PARAMS`` for bad run_tool arguments."""
+    if params.name != RUN_TOOL:
+        return params
+    values = RUN_ARGUMENTS.validate(RUN_TOOL, params.arguments)
     name = str(values["name"])
     if name == RUN_TOOL:
         raise ToolError(
             ErrorCode.INVALID_PARAMS, "run_tool cannot run itself.", "Pass the name of the tool to run."
         )
     inner = values.get("arguments", {})
-    return name, inner if isinstance(inner, dict) else {}
-
-
-def unwrap_run_tool(params: types.CallToolRequestParams) -> types.CallToolRequestParams:
-    """A ``run_tool`` call as the call of the tool it names (hooks, checks and audit then see that
-    tool); any other call as it is. Raises ``INVALID_PARAMS`` for bad run_tool arguments."""
-    if params.name != RUN_TOOL:
-        return params
-    name, arguments = run_tool_target(params.arguments)
-    return params.model_copy(update={"name": name, "arguments": arguments})
+    return params.model_copy(update={"name": name, "arguments": inner if isinstance(inner, dict) else {}})
