@@ -238,7 +238,7 @@ class GodotMcpApp:
             if params.name == DISCOVER_TOOLS:
                 return await self._discover(ctx, params.arguments)
             entry = await self._lookup(ctx, params.name, params.arguments)
-            if not entry.runs_steps:  # a batch is checked step by step (_cleared_steps)
+            if not entry.runs_steps:  # a batch is checked step by step (in _cleared)
                 self._check_policy(entry)
             routed = await self._routed(ctx, entry, params.arguments)
             if routed.entry is not None:  # another editor: the tool as its own catalogue describes it

@@ -1,7 +1,8 @@
 @tool
 extends RefCounted
 ## Records the emissions of one signal of one node, with their arguments, in a bounded list
-## (export-clean). Signals of any arity up to MAX_ARGS are caught by one receiver with that many parameters.
+## (export-clean). Signals of any arity up to MAX_ARGS are caught by a receiver of that arity, so an
+## emission with another argument count fails in the engine, as with any receiver, and is not recorded.
 
 const Coercion := preload("res://addons/godot_live_mcp/contract/coercion.gd")
 
@@ -16,7 +17,7 @@ var dropped: int = 0
 var _events: Array[Dictionary] = []
 var _next_seq: int = 1
 var _frames: Callable
-var _arity: int = 0
+var _receiver: Callable
 
 
 ## frames: () -> int, the game frame number stamped on each event.
@@ -30,19 +31,21 @@ func _init(watch_id: int, target: Node, name: StringName, path: String, frames: 
 
 ## Connects the receiver; false when the signal has more than MAX_ARGS arguments.
 func start() -> bool:
+	var arity: int = 0
 	for info: Dictionary in node.get_signal_list():
 		if StringName(info["name"]) == signal_name:
-			_arity = (info["args"] as Array).size()
+			arity = (info["args"] as Array).size()
 			break
-	if _arity > MAX_ARGS:
+	if arity > MAX_ARGS:
 		return false
-	node.connect(signal_name, _on_emitted)
+	_receiver = Callable(self, "_on_%d" % arity)
+	node.connect(signal_name, _receiver)
 	return true
 
 
 func stop() -> void:
-	if is_instance_valid(node) and node.is_connected(signal_name, _on_emitted):
-		node.disconnect(signal_name, _on_emitted)
+	if is_instance_valid(node) and node.is_connected(signal_name, _receiver):
+		node.disconnect(signal_name, _receiver)
 
 
 func next_seq() -> int:
@@ -51,6 +54,8 @@ func next_seq() -> int:
 
 ## Events with seq >= cursor, oldest first (those kept hold the seqs just before _next_seq).
 func events_since(cursor: int) -> Array[Dictionary]:
+	if cursor >= _next_seq:  # also keeps the offset within the 32 bits Array.slice takes
+		return []
 	return _events.slice(maxi(0, cursor - (_next_seq - _events.size())))
 
 
@@ -65,15 +70,37 @@ func _record(args: Array) -> void:
 		dropped += 1
 
 
-## Every emission: a signal of n arguments fills the first n parameters, the rest keep their default.
-func _on_emitted(
-	a: Variant = null,
-	b: Variant = null,
-	c: Variant = null,
-	d: Variant = null,
-	e: Variant = null,
-	f: Variant = null,
-	g: Variant = null,
-	h: Variant = null,
-) -> void:
-	_record([a, b, c, d, e, f, g, h].slice(0, _arity))
+func _on_0() -> void:
+	_record([])
+
+
+func _on_1(a: Variant) -> void:
+	_record([a])
+
+
+func _on_2(a: Variant, b: Variant) -> void:
+	_record([a, b])
+
+
+func _on_3(a: Variant, b: Variant, c: Variant) -> void:
+	_record([a, b, c])
+
+
+func _on_4(a: Variant, b: Variant, c: Variant, d: Variant) -> void:
+	_record([a, b, c, d])
+
+
+func _on_5(a: Variant, b: Variant, c: Variant, d: Variant, e: Variant) -> void:
+	_record([a, b, c, d, e])
+
+
+func _on_6(a: Variant, b: Variant, c: Variant, d: Variant, e: Variant, f: Variant) -> void:
+	_record([a, b, c, d, e, f])
+
+
+func _on_7(a: Variant, b: Variant, c: Variant, d: Variant, e: Variant, f: Variant, g: Variant) -> void:
+	_record([a, b, c, d, e, f, g])
+
+
+func _on_8(a: Variant, b: Variant, c: Variant, d: Variant, e: Variant, f: Variant, g: Variant, h: Variant) -> void:
+	_record([a, b, c, d, e, f, g, h])
