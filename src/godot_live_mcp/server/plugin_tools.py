@@ -105,7 +105,7 @@ class PluginToolBackend(ToolBackend):
             manifest,
             tool.mcp_name,
             _HeardEditor(self._editor, listeners),
-            None if self._runtime is None else _HeardGame(self._runtime, listeners),
+            None if self._runtime is None else _HeardLink(self._runtime, listeners),
             read_only=self._read_only,
             allow_execute=self._allow_execute,
             on_progress=listeners.on_progress,
@@ -135,7 +135,7 @@ class PluginToolBackend(ToolBackend):
             return CommandFailure(failure.code, failure.message, failure.hint)
 
 
-class _HeardGame:
+class _HeardLink:
     """A link as one call's plugin context uses it: its commands report to the call's listeners."""
 
     def __init__(self, link: EditorLink | RuntimeLink, listeners: CallListeners) -> None:
@@ -147,8 +147,8 @@ class _HeardGame:
         return await self._link.call(method, params, timeout_s, self._listeners)
 
 
-class _HeardEditor(_HeardGame):
-    """The editor link so (see ``_HeardGame``), with the catalogue and problem a context reads of it."""
+class _HeardEditor(_HeardLink):
+    """The editor link so (see ``_HeardLink``), with the catalogue and problem a context reads of it."""
 
     def __init__(self, link: EditorLink, listeners: CallListeners) -> None:
         super().__init__(link, listeners)
