@@ -95,17 +95,9 @@ static func delete(params: CommandParams) -> Result:
 	if removed.failed():
 		return removed
 	await ProjectFiles.rescan()
-	return (
-		Result
-		. of(
-			{
-				"path": path.value,
-				"deleted_files": files.size(),
-				"deleted_folders": folders.size(),
-				"undoable": removed.value,
-			}
-		)
-	)
+	var deleted: Dictionary = {"path": path.value, "deleted_files": files.size(), "deleted_folders": folders.size()}
+	deleted["undoable"] = removed.value
+	return Result.of(deleted)
 
 
 ## Creates folders (outermost first) and asks the editor to rescan.

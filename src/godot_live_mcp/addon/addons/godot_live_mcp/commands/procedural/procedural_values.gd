@@ -144,19 +144,15 @@ static func curve_json(resource: Curve) -> Dictionary:
 	var points: Array[Dictionary] = []
 	for index: int in resource.point_count:
 		var position: Vector2 = resource.get_point_position(index)
-		(
-			points
-			. append(
-				{
-					"x": position.x,
-					"y": position.y,
-					"left_tangent": resource.get_point_left_tangent(index),
-					"right_tangent": resource.get_point_right_tangent(index),
-					"left_mode": TANGENT_MODES[resource.get_point_left_mode(index)],
-					"right_mode": TANGENT_MODES[resource.get_point_right_mode(index)],
-				}
-			)
-		)
+		var point: Dictionary = {
+			"x": position.x,
+			"y": position.y,
+			"left_tangent": resource.get_point_left_tangent(index),
+			"right_tangent": resource.get_point_right_tangent(index),
+			"left_mode": TANGENT_MODES[resource.get_point_left_mode(index)],
+			"right_mode": TANGENT_MODES[resource.get_point_right_mode(index)],
+		}
+		points.append(point)
 	return {"points": points, "min_value": resource.min_value, "max_value": resource.max_value}
 
 

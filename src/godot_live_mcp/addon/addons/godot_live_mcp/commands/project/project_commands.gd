@@ -28,16 +28,12 @@ const COMMANDS := {
 
 
 static func get_info(_params: CommandParams) -> Result:
-	return (
-		Result
-		. of(
-			{
-				"name": ProjectIdentity.project_name(),
-				"path": ProjectIdentity.project_path(),
-				"main_scene": str(ProjectSettings.get_setting("application/run/main_scene", "")),
-				"features": Array(ProjectSettings.get_setting("application/config/features", PackedStringArray())),
-				"autoloads": Autoloads.rows(),
-				"input_actions": InputActionSetting.names(false),
-			}
-		)
-	)
+	var info: Dictionary = {
+		"name": ProjectIdentity.project_name(),
+		"path": ProjectIdentity.project_path(),
+		"main_scene": str(ProjectSettings.get_setting("application/run/main_scene", "")),
+		"features": Array(ProjectSettings.get_setting("application/config/features", PackedStringArray())),
+		"autoloads": Autoloads.rows(),
+		"input_actions": InputActionSetting.names(false),
+	}
+	return Result.of(info)

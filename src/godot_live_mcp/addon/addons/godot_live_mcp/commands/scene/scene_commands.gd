@@ -91,17 +91,10 @@ static func get_current(_params: CommandParams) -> Result:
 		var hint: String = "No scene is open; open one with scene_open or create one with scene_create."
 		return Result.of({"scene": "", "open": false, "hint": hint})
 	var row: Dictionary = _root_row(root, await SceneTabs.unsaved_marks())
-	(
-		row
-		. merge(
-			{
-				"scene": root.scene_file_path,
-				"open": true,
-				"node_count": SceneWalk.nodes(root, root).size(),
-				"inherits": SceneFiles.inherited_from(root.scene_file_path),
-			}
-		)
-	)
+	row["scene"] = root.scene_file_path
+	row["open"] = true
+	row["node_count"] = SceneWalk.nodes(root, root).size()
+	row["inherits"] = SceneFiles.inherited_from(root.scene_file_path)
 	return Result.of(row)
 
 

@@ -273,22 +273,22 @@ static func _blocking(path: String, broken: Array[Dictionary], ignore_missing: b
 		if entry["problem"] == "unloadable":
 			unloadable.append(entry)
 	if not unloadable.is_empty():
-		return (
-			Result
-			. fail(
-				"LOAD_FAILED",
-				"This editor cannot open '%s': %s." % [path, SceneDependencies.summary(unloadable)],
-				"Open it in an editor build that reads these files, or remove the references (scene_read_file lists its nodes)."
+		return Result.fail(
+			"LOAD_FAILED",
+			"This editor cannot open '%s': %s." % [path, SceneDependencies.summary(unloadable)],
+			(
+				"Open it in an editor build that reads these files, or remove the references"
+				+ " (scene_read_file lists its nodes)."
 			)
 		)
 	if broken.is_empty() or ignore_missing:
 		return Result.of(path)
-	return (
-		Result
-		. fail(
-			"LOAD_FAILED",
-			"'%s' references files that are missing: %s." % [path, SceneDependencies.summary(broken)],
-			"Restore or move those files (file_move), or pass ignore_missing_dependencies=true to open it with them left empty."
+	return Result.fail(
+		"LOAD_FAILED",
+		"'%s' references files that are missing: %s." % [path, SceneDependencies.summary(broken)],
+		(
+			"Restore or move those files (file_move), or pass ignore_missing_dependencies=true to open it"
+			+ " with them left empty."
 		)
 	)
 
