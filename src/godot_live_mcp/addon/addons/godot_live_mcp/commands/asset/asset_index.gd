@@ -21,13 +21,11 @@ static func files_under(folder: String) -> Result:
 
 ## The res:// paths of the project's scenes and resources that depend on path directly.
 static func dependents_of(path: String) -> Result:
-	var found: Result = _folder("res://")
+	var found: Result = files_under("res://")
 	if found.failed():
 		return found
-	var rows: Array[Dictionary] = []
-	_collect(found.value, rows)
 	var users: Array[String] = []
-	for row: Dictionary in rows:
+	for row: Dictionary in found.value:
 		if not str(row["path"]).get_extension().to_lower() in SceneDependencies.FOLLOWED:
 			continue
 		for dependency: String in ResourceLoader.get_dependencies(row["path"]):

@@ -161,7 +161,7 @@ static func _environment_values(environment: Environment, params: CommandParams)
 	for arg: String in ENVIRONMENT_ARGS:
 		if params.has(arg):
 			raw[ENVIRONMENT_ARGS[arg]] = params.value(arg)
-	if raw.is_empty() and not _has_sky_args(params):
+	if raw.is_empty() and not SKY_ARGS.any(params.has):
 		return Result.fail(
 			"INVALID_PARAMS",
 			"Nothing to set.",
@@ -207,13 +207,6 @@ static func _sky_change(environment: Environment, params: CommandParams, values:
 	sky.sky_material = material
 	values["sky"] = sky
 	return Result.of([environment, {}])
-
-
-static func _has_sky_args(params: CommandParams) -> bool:
-	for arg: String in SKY_ARGS:
-		if params.has(arg):
-			return true
-	return false
 
 
 static func _assign(object: Object, values: Dictionary) -> void:
