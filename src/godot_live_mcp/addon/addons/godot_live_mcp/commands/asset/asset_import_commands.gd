@@ -14,6 +14,7 @@ const ImportSettings := preload("res://addons/godot_live_mcp/commands/asset/impo
 
 const GROUP := "asset"
 const SETTLE_FRAMES := 3
+const DEFAULTS := {"guard": ["path"], "timeout_ms": 120000}
 const COMMANDS := {
 	"asset.import":
 	{
@@ -38,8 +39,6 @@ const COMMANDS := {
 			"status!": "@create_status",
 		},
 		"marks": "cancellable long_running scene_independent",
-		"guard": ["path"],
-		"timeout_ms": 120000,
 	},
 	"asset.reimport":
 	{
@@ -61,8 +60,6 @@ const COMMANDS := {
 			"changed": "array<string>: The settings this call changed.",
 		},
 		"marks": "idempotent scene_independent",
-		"guard": ["path"],
-		"timeout_ms": 120000,
 	},
 }
 

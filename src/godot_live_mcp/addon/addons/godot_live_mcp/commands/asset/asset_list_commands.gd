@@ -35,7 +35,6 @@ const COMMANDS := {
 	},
 	"asset.dependencies":
 	{
-		"run": "dependencies",
 		"text":
 		(
 			"The files an asset uses (its dependencies, with missing ones marked) and the project files that"

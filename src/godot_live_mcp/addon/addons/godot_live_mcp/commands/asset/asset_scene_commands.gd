@@ -41,7 +41,6 @@ const COMMANDS := {
 	},
 	"asset.diff_scenes":
 	{
-		"run": "diff_scenes",
 		"text":
 		(
 			"Compare two scene files, or an open scene with its saved file (omit other): nodes added, removed"

@@ -28,6 +28,8 @@ const STEP := [
 const ACTIONS := {
 	"@": "array: Newest first.", "index!": "integer", "name!": "string", "by_mcp!": BY_MCP, "applied!": "boolean"
 }
+## What undo and redo share (editor.get_history declares its own).
+const DEFAULTS := {"args": TARGET, "returns": STEP, "marks": "steps_history"}
 const COMMANDS := {
 	"editor.undo":
 	{
@@ -37,16 +39,10 @@ const COMMANDS := {
 			+ " (project settings, input map, autoloads), exactly like the editor's Undo."
 			+ UNTARGETED
 		),
-		"args": TARGET,
-		"returns": STEP,
-		"marks": "steps_history",
 	},
 	"editor.redo":
 	{
 		"text": "Redo the latest undone action of a scene's (or the global) undo history." + UNTARGETED,
-		"args": TARGET,
-		"returns": STEP,
-		"marks": "steps_history",
 	},
 	"editor.get_history":
 	{

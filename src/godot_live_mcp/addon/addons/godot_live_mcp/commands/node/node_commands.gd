@@ -16,7 +16,7 @@ const NewSubtree := preload("res://addons/godot_live_mcp/authoring/new_subtree.g
 const NodePlacement := preload("res://addons/godot_live_mcp/authoring/node_placement.gd")
 
 const GROUP := "node"
-const DEFAULTS := {"guard": ["scene"]}
+const DEFAULTS := {"guard": ["scene"], "target": "own_node"}
 const COMMANDS := {
 	"node.create":
 	{
@@ -43,7 +43,6 @@ const COMMANDS := {
 		"args": {"node_path!": "@node_path", "scene": "@scene"},
 		"returns": {"scene": "string", "deleted!": "string"},
 		"marks": "destructive",
-		"target": "own_node",
 	},
 	"node.duplicate":
 	{
@@ -51,7 +50,6 @@ const COMMANDS := {
 		"args":
 		{"node_path!": "@node_path", "name": "string: Name of the copy; defaults to a unique one.", "scene": "@scene"},
 		"returns": NodePlacement.NODE_ROW,
-		"target": "own_node",
 	},
 }
 

@@ -46,7 +46,6 @@ const COMMANDS := {
 	},
 	"gradient.edit":
 	{
-		"run": "edit",
 		"target": "resource:Gradient by gradient_create",
 		"text": "Change a Gradient resource file: its stops (all replaced), interpolation, colour space." + EDIT_TEXT,
 		"args": [OLD_PATH, ProceduralValues.GRADIENT_ARGS],
@@ -72,7 +71,6 @@ const COMMANDS := {
 	},
 	"curve.edit":
 	{
-		"run": "edit",
 		"target": "resource:Curve by curve_create",
 		"text": "Change a Curve resource file: its points (all replaced), min_value, max_value." + EDIT_TEXT,
 		"args": [OLD_PATH, ProceduralValues.CURVE_ARGS],
@@ -97,7 +95,6 @@ const COMMANDS := {
 	},
 	"noise.edit":
 	{
-		"run": "edit",
 		"target": "resource:FastNoiseLite by noise_create",
 		"text": "Change a FastNoiseLite resource file's settings." + EDIT_TEXT,
 		"args": [OLD_PATH, ProceduralValues.NOISE_ARGS],

@@ -18,7 +18,7 @@ const ARGS := [
 	{"scene": "@scene", "node_path": "@node_path: Only this node and its descendants (default: the whole scene)."},
 	{"offset": PageArgs.OFFSET % "node", "limit": PageArgs.LIMIT_200 % "nodes"},
 ]
-const DEFAULTS := {"guard": ["scene"], "marks": "read_only idempotent", "target": "node"}
+const DEFAULTS := {"guard": ["scene"], "marks": "read_only idempotent", "target": "node", "args": ARGS}
 const COMMANDS := {
 	"spatial.map":
 	{
@@ -27,7 +27,6 @@ const COMMANDS := {
 			"List a scene's 3D nodes with global position [x, y, z] and, for visible geometry, world bounds"
 			+ " aabb [x, y, z, width, height, depth], to reason about layout."
 		),
-		"args": ARGS,
 		"returns":
 		[
 			{"@page": "nodes offset", "scene!": "string"},
@@ -50,7 +49,6 @@ const COMMANDS := {
 			"List a scene's Node2D and Control nodes with global position [x, y] and, where known, the"
 			+ " global rect [x, y, width, height] (Controls, sprites), to reason about layout."
 		),
-		"args": ARGS,
 		"returns":
 		[
 			{"@page": "nodes offset", "scene!": "string"},

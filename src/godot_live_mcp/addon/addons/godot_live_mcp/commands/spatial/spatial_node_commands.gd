@@ -34,7 +34,7 @@ const PLACE := {
 	"scene": "@scene",
 }
 const ROW := [NodePlacement.NODE_ROW, {"status!": "@create_status"}]
-const DEFAULTS := {"guard": ["scene", "material"], "target": "scene"}
+const DEFAULTS := {"guard": ["scene", "material"], "target": "scene", "returns": ROW}
 const COMMANDS := {
 	"spatial.add_mesh":
 	{
@@ -62,7 +62,6 @@ const COMMANDS := {
 			{"material": "string: res:// path of a material file to use instead of color."},
 			PLACE,
 		],
-		"returns": ROW,
 	},
 	"spatial.add_light":
 	{
@@ -74,7 +73,6 @@ const COMMANDS := {
 			{"range": "number[0..]: Reach in metres (omni and spot only).", "shadows": "boolean=false: Cast shadows."},
 			PLACE,
 		],
-		"returns": ROW,
 	},
 	"spatial.add_camera":
 	{
@@ -87,7 +85,6 @@ const COMMANDS := {
 			{"current": "boolean=false: Make it the scene's current camera."},
 			PLACE,
 		],
-		"returns": ROW,
 	},
 }
 

@@ -38,7 +38,7 @@ const LAYOUT := {
 const LAYOUT_ARGUMENTS: Array[String] = [
 	"preset", "anchors", "offsets", "horizontal", "vertical", "stretch_ratio", "min_size"
 ]
-const DEFAULTS := {"guard": ["scene"], "target": "node:Control"}
+const DEFAULTS := {"guard": ["scene"], "target": "node:Control", "returns": LAYOUT}
 const COMMANDS := {
 	"ui.set_layout":
 	{
@@ -64,14 +64,12 @@ const COMMANDS := {
 				"min_size": "any: custom_minimum_size, [width, height].",
 			},
 		],
-		"returns": LAYOUT,
 		"marks": "idempotent",
 	},
 	"ui.get_layout":
 	{
 		"text": "Read a Control's layout: anchors, offsets, position, size, size flags, minimum size, its container.",
 		"args": {"scene": "@scene", "node_path!": "@node_path: The Control."},
-		"returns": LAYOUT,
 		"marks": "read_only idempotent",
 	},
 }
