@@ -85,10 +85,7 @@ static func _listed(params: CommandParams, target: CommandTarget, row_of: Callab
 			row["path"] = NodeLookup.path_of(target.root, node)
 			row["type"] = node.get_class()
 			rows.append(row)
-	var page: Dictionary = Pagination.list_page(
-		rows, params.integer("offset"), params.integer("limit"), "nodes", "nodes"
-	)
-	return Result.of(page)
+	return Result.of(Pagination.list_page(rows, params.integer("offset"), params.integer("limit"), "nodes", "nodes"))
 
 
 static func _row_3d(node: Node) -> Dictionary:

@@ -23,9 +23,6 @@ class ThemeItem:
 	var name: String
 	var value: Variant
 
-	func row() -> Dictionary:
-		return {"kind": KINDS[data_type], "type": type_name, "name": name}
-
 
 ## The items of a list of {kind, type, name, value} objects (value left out when with_values is
 ## false), every value checked; the failure of the first bad one names its index.
