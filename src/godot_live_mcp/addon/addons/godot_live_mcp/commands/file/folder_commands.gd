@@ -76,9 +76,7 @@ static func create(params: CommandParams) -> Result:
 
 static func delete(params: CommandParams) -> Result:
 	var path: Result = _deletable(params)
-	if path.failed():
-		return path
-	var tree: Result = _folders_under(path.value)
+	var tree: Result = _folders_under(path.value) if path.succeeded() else path
 	if tree.failed():
 		return tree
 	var folders: PackedStringArray = tree.value

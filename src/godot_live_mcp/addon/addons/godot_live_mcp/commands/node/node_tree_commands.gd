@@ -79,8 +79,7 @@ static func rename(params: CommandParams) -> Result:
 	var checked: Result = NodeNames.check(params.text("new_name"), "new_name")
 	if checked.failed():
 		return checked
-	var changed: Result = await SceneEdit.edit(params.raw, _rename_in.bind(params))
-	return await _with_scripts(changed)
+	return await _with_scripts(await SceneEdit.edit(params.raw, _rename_in.bind(params)))
 
 
 static func reparent(params: CommandParams) -> Result:

@@ -121,9 +121,7 @@ static func set_environment(params: CommandParams, target: CommandTarget) -> Res
 	var node: WorldEnvironment = _find(root)
 	var environment: Environment = node.environment if node != null and node.environment != null else Environment.new()
 	var wanted: Result = _environment_values(environment, params)
-	if wanted.failed():
-		return wanted
-	var sky: Result = _sky_change(environment, params, wanted.value)
+	var sky: Result = _sky_change(environment, params, wanted.value) if wanted.succeeded() else wanted
 	if sky.failed():
 		return sky
 	var values: Dictionary = wanted.value
