@@ -87,18 +87,10 @@ static func set_layers(params: CommandParams, target: CommandTarget) -> Result:
 	action.commit()
 	var layer_bits: int = node.get("collision_layer")
 	var mask_bits: int = node.get("collision_mask")
-	return (
-		Result
-		. of(
-			{
-				"node_path": target.node_path,
-				"collision_layer": layer_bits,
-				"collision_mask": mask_bits,
-				"layers": LayerNames.rows(kind, layer_bits),
-				"mask": LayerNames.rows(kind, mask_bits),
-			}
-		)
-	)
+	var data: Dictionary = {"node_path": target.node_path, "collision_layer": layer_bits, "collision_mask": mask_bits}
+	data["layers"] = LayerNames.rows(kind, layer_bits)
+	data["mask"] = LayerNames.rows(kind, mask_bits)
+	return Result.of(data)
 
 
 static func list_layer_names(params: CommandParams) -> Result:

@@ -59,25 +59,13 @@ const TILES := {
 static func describe(tile_set: TileSet) -> Dictionary:
 	var physics: Array[Dictionary] = []
 	for index: int in tile_set.get_physics_layers_count():
-		(
-			physics
-			. append(
-				{
-					"index": index,
-					"collision_layer": tile_set.get_physics_layer_collision_layer(index),
-					"collision_mask": tile_set.get_physics_layer_collision_mask(index),
-				}
-			)
-		)
+		var layer_bits: int = tile_set.get_physics_layer_collision_layer(index)
+		var mask_bits: int = tile_set.get_physics_layer_collision_mask(index)
+		physics.append({"index": index, "collision_layer": layer_bits, "collision_mask": mask_bits})
 	var terrain_sets: Array[Dictionary] = []
 	for index: int in tile_set.get_terrain_sets_count():
-		terrain_sets.append(
-			{
-				"index": index,
-				"mode": TERRAIN_MODES[tile_set.get_terrain_set_mode(index)],
-				"terrains": _terrains(tile_set, index)
-			}
-		)
+		var mode: String = TERRAIN_MODES[tile_set.get_terrain_set_mode(index)]
+		terrain_sets.append({"index": index, "mode": mode, "terrains": _terrains(tile_set, index)})
 	var custom: Array[Dictionary] = []
 	for index: int in tile_set.get_custom_data_layers_count():
 		var type: int = tile_set.get_custom_data_layer_type(index)
