@@ -115,7 +115,7 @@ static func _change(target: CommandTarget, params: CommandParams, verb: String, 
 	var existing: Resource = PathPoints.curve_of(node)
 	var curve: Resource = existing if existing != null else PathPoints.new_curve(node)
 	var before: Dictionary = PathPoints.state(curve)
-	var changed: Result = change.call(curve, params, PathPoints.is_3d(node))
+	var changed: Result = change.call(curve, params, node is Path3D)
 	if changed.failed():
 		PathPoints.apply_state(curve, before)
 		return changed

@@ -9,6 +9,8 @@ const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 
 ## The stored property that holds every point, handle and tilt of a Curve2D/Curve3D.
 const DATA := "_data"
+## The JSON keys of a point and the CurvePoint fields they fill.
+const FIELDS := {"position": "position", "in": "handle_in", "out": "handle_out"}
 
 
 ## One point read from JSON, engine values ready for add_point.
@@ -17,10 +19,6 @@ class CurvePoint:
 	var handle_in: Variant
 	var handle_out: Variant
 	var tilt: float = 0.0
-
-
-static func is_3d(path_node: Node) -> bool:
-	return path_node is Path3D
 
 
 ## The node's curve, or null when it has none yet.
@@ -42,7 +40,7 @@ static func apply_state(curve: Resource, values: Dictionary) -> void:
 
 
 static func new_curve(path_node: Node) -> Resource:
-	return Curve3D.new() if is_3d(path_node) else Curve2D.new()
+	return Curve3D.new() if path_node is Path3D else Curve2D.new()
 
 
 ## The points params hold (a list of objects), read for a 2D or 3D curve; INVALID_PARAMS or
@@ -67,17 +65,12 @@ static func read_point(json: Variant, three_d: bool) -> Result:
 	var data: Dictionary = json
 	var kind: int = TYPE_VECTOR3 if three_d else TYPE_VECTOR2
 	var point: CurvePoint = CurvePoint.new()
-	for key: String in ["position", "in", "out"]:
+	for key: String in FIELDS:
 		var raw: Variant = data.get(key, [0, 0, 0] if three_d else [0, 0])
 		var value: Result = Coercion.from_json(raw, kind).within(key)
 		if value.failed():
 			return value
-		if key == "position":
-			point.position = value.value
-		elif key == "in":
-			point.handle_in = value.value
-		else:
-			point.handle_out = value.value
+		point.set(FIELDS[key], value.value)
 	point.tilt = float(data.get("tilt", 0.0))
 	return Result.of(point)
 
