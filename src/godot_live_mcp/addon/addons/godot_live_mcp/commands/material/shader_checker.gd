@@ -12,6 +12,7 @@ extends RefCounted
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CheckProcess := preload("res://addons/godot_live_mcp/authoring/check_process.gd")
 const PathGuard := preload("res://addons/godot_live_mcp/security/path_guard.gd")
+const ProjectFiles := preload("res://addons/godot_live_mcp/authoring/project_files.gd")
 
 const PROBE := "res://addons/godot_live_mcp/commands/material/shader_probe.gd"
 const RETRY := CheckProcess.RETRY
@@ -96,15 +97,7 @@ static func _remove_tree(folder: String) -> void:
 
 
 static func _write(path: String, text: String) -> Error:
-	var folder_error: Error = DirAccess.make_dir_recursive_absolute(path.get_base_dir())
-	if folder_error != OK:
-		return folder_error
-	var file: FileAccess = FileAccess.open(path, FileAccess.WRITE)
-	if file == null:
-		return FileAccess.get_open_error()
-	file.store_string(text)
-	file.close()
-	return OK
+	return ProjectFiles.write_bytes(path, text.to_utf8_buffer())
 
 
 ## What the probe printed to stderr, or INTERNAL or TIMEOUT.
