@@ -188,14 +188,11 @@ static func get_animation(params: CommandParams, player: CommandTarget) -> Resul
 
 
 static func get_keys(params: CommandParams, player: CommandTarget) -> Result:
-	var found: Result = PlayerAnimation.of_target(player, params.text("animation"))
+	var track: int = params.integer("track")
+	var found: Result = PlayerAnimation.of_track(player, params.text("animation"), track)
 	if found.failed():
 		return found
 	var target: PlayerAnimation = found.value
-	var track: int = params.integer("track")
-	var checked: Result = PlayerAnimation.check_track(target, track)
-	if checked.failed():
-		return checked
 	var keys: Array[Dictionary] = []
 	for index: int in target.animation.track_get_key_count(track):
 		keys.append(AnimationKeys.read(target.animation, track, index))

@@ -148,7 +148,7 @@ static func add_track(params: CommandParams, player: CommandTarget) -> Result:
 
 
 static func remove_track(params: CommandParams, player: CommandTarget) -> Result:
-	var found: Result = _track_target(player, params)
+	var found: Result = PlayerAnimation.of_track(player, params.text("animation"), params.integer("track"))
 	if found.failed():
 		return found
 	var target: PlayerAnimation = found.value
@@ -164,7 +164,7 @@ static func remove_track(params: CommandParams, player: CommandTarget) -> Result
 
 
 static func insert_keys(params: CommandParams, player: CommandTarget) -> Result:
-	var found: Result = _track_target(player, params)
+	var found: Result = PlayerAnimation.of_track(player, params.text("animation"), params.integer("track"))
 	if found.failed():
 		return found
 	var target: PlayerAnimation = found.value
@@ -193,7 +193,7 @@ static func insert_keys(params: CommandParams, player: CommandTarget) -> Result:
 
 
 static func remove_keys(params: CommandParams, player: CommandTarget) -> Result:
-	var found: Result = _track_target(player, params)
+	var found: Result = PlayerAnimation.of_track(player, params.text("animation"), params.integer("track"))
 	if found.failed():
 		return found
 	var target: PlayerAnimation = found.value
@@ -261,14 +261,6 @@ static func _parse_keys(target: PlayerAnimation, track: int, json_keys: Array) -
 			return key
 		keys.append(key.value)
 	return Result.of(keys)
-
-
-static func _track_target(player: CommandTarget, params: CommandParams) -> Result:
-	var found: Result = PlayerAnimation.of_target(player, params.text("animation"))
-	if found.failed():
-		return found
-	var checked: Result = PlayerAnimation.check_track(found.value, params.integer("track"))
-	return checked if checked.failed() else found
 
 
 ## The node path reaches from the player's root_node, or null.

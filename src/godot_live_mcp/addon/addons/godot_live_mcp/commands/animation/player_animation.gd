@@ -20,17 +20,13 @@ var name: String = ""
 var animation: Animation = null
 
 
-## The animation called animation_name of the player a command's target is, or NOT_FOUND.
-static func of_target(target: CommandTarget, animation_name: String) -> Result:
-	return named(target.node, target.node_path, target.scene_path, animation_name)
-
-
-## player's animation called animation_name, or NOT_FOUND naming the player's animations.
-static func named(player: AnimationPlayer, path: String, scene: String, animation_name: String) -> Result:
+## The animation called animation_name of the player a command's target is, or NOT_FOUND naming the
+## player's animations.
+static func of_target(on: CommandTarget, animation_name: String) -> Result:
 	var target: PlayerAnimation = PlayerAnimation.new()
-	target.player = player
-	target.player_path = path
-	target.scene_path = scene
+	target.player = on.node
+	target.player_path = on.node_path
+	target.scene_path = on.scene_path
 	target.name = animation_name
 	if not target.player.has_animation(animation_name):
 		var names: Array = Array(target.player.get_animation_list())
@@ -71,13 +67,14 @@ func file_warning() -> String:
 	return ""
 
 
-## NOT_FOUND unless track is an index of target's animation.
-static func check_track(target: PlayerAnimation, track: int) -> Result:
-	var count: int = target.animation.get_track_count()
-	if track >= 0 and track < count:
-		return Result.of(track)
+## of_target's animation when track is one of its indices, else of_target's failure or NOT_FOUND.
+static func of_track(on: CommandTarget, animation_name: String, track: int) -> Result:
+	var found: Result = of_target(on, animation_name)
+	var count: int = (found.value as PlayerAnimation).animation.get_track_count() if found.succeeded() else 0
+	if found.failed() or (track >= 0 and track < count):
+		return found
 	return Result.fail(
 		"NOT_FOUND",
-		"Animation '%s' has no track %d (it has %d)." % [target.name, track, count],
+		"Animation '%s' has no track %d (it has %d)." % [animation_name, track, count],
 		"animation_get lists the tracks with their indices."
 	)
