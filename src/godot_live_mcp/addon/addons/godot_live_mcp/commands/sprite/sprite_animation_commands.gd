@@ -67,7 +67,9 @@ static func add_animation(params: CommandParams, found: CommandTarget) -> Result
 		var kept: Dictionary = target.row()
 		kept.merge(_state(frames, animation))
 		return IfExists.answer(policy, "Animation '%s'" % animation, kept)
-	var change: Callable = _put.bind(frames, animation, params.number("fps"), params.flag("loop"))
+	var change: Callable = SpriteFramesTarget.reset_animation.bind(
+		frames, animation, params.number("fps"), params.flag("loop")
+	)
 	var committed: Result = await target.commit("Add animation %s" % animation, change)
 	var fields: Dictionary = _state(frames, animation)
 	fields["status"] = "replaced" if existed else "created"
@@ -117,15 +119,6 @@ static func set_animation(params: CommandParams, found: CommandTarget) -> Result
 	var change: Callable = _speed_and_loop.bind(frames, animation, fps, loop)
 	var committed: Result = await target.commit("Set animation %s" % animation, change)
 	return target.answer(committed, _state(frames, animation))
-
-
-## Adds the animation (or empties the one of that name) with its speed and loop.
-static func _put(frames: SpriteFrames, animation: String, fps: float, loop: bool) -> void:
-	if frames.has_animation(animation):
-		frames.clear(animation)
-	else:
-		frames.add_animation(animation)
-	_speed_and_loop(frames, animation, fps, loop)
 
 
 static func _speed_and_loop(frames: SpriteFrames, animation: String, fps: float, loop: bool) -> void:

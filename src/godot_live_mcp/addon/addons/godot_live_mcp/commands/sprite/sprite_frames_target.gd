@@ -75,6 +75,16 @@ static func mark_saved(frames: SpriteFrames) -> void:
 				EditorInterface.set_object_edited(texture, false)
 
 
+## Adds the animation (or empties the one of that name) with its speed and loop.
+static func reset_animation(frames: SpriteFrames, animation: String, fps: float, loop: bool) -> void:
+	if frames.has_animation(animation):
+		frames.clear(animation)
+	else:
+		frames.add_animation(animation)
+	frames.set_animation_speed(animation, fps)
+	frames.set_animation_loop(animation, loop)
+
+
 static func _is_file(resource_path: String) -> bool:
 	return resource_path.begins_with("res://") and not resource_path.contains("::")
 

@@ -7,6 +7,7 @@ const SpriteSheet := preload("res://addons/godot_live_mcp/commands/sprite/sprite
 const Result := preload("res://addons/godot_live_mcp/contract/result.gd")
 const CommandParams := preload("res://addons/godot_live_mcp/dispatch/command_params.gd")
 const PathGuard := preload("res://addons/godot_live_mcp/security/path_guard.gd")
+const SpriteFramesTarget := preload("res://addons/godot_live_mcp/commands/sprite/sprite_frames_target.gd")
 
 ## More frames than this in one call is refused, so a 1-pixel grid cannot stall the editor.
 const MAX_FRAMES := 512
@@ -107,12 +108,7 @@ func _take(params: CommandParams, grid: Vector2i) -> Result:
 
 ## Puts the sheet's frames into animation (emptied first, or added), with its speed and loop.
 func fill(frames: SpriteFrames, animation: String, fps: float, loop: bool) -> void:
-	if frames.has_animation(animation):
-		frames.clear(animation)
-	else:
-		frames.add_animation(animation)
-	frames.set_animation_speed(animation, fps)
-	frames.set_animation_loop(animation, loop)
+	SpriteFramesTarget.reset_animation(frames, animation, fps, loop)
 	for region: Rect2 in regions:
 		var frame: AtlasTexture = AtlasTexture.new()
 		frame.atlas = texture
