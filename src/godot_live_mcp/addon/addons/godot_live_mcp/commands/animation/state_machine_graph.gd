@@ -90,31 +90,22 @@ static func state_row(machine: AnimationNodeStateMachine, name: String) -> Dicti
 	if node is AnimationNodeAnimation:
 		row["type"] = "animation"
 		row["animation"] = str((node as AnimationNodeAnimation).animation)
-	elif node is AnimationNodeBlendSpace1D:
-		row["type"] = "blend_space_1d"
-		row["blend_points"] = _points_1d(node)
-	elif node is AnimationNodeBlendSpace2D:
-		row["type"] = "blend_space_2d"
-		row["blend_points"] = _points_2d(node)
+	elif node is AnimationNodeBlendSpace1D or node is AnimationNodeBlendSpace2D:
+		row["type"] = "blend_space_1d" if node is AnimationNodeBlendSpace1D else "blend_space_2d"
+		row["blend_points"] = _points(node)
 	else:
 		row["type"] = node.get_class()
 	return row
 
 
-static func _points_1d(space: AnimationNodeBlendSpace1D) -> Array[Dictionary]:
+## {x, y (2D only), animation} of each point of a 1D or 2D blend space (the two share no base class).
+static func _points(space: AnimationRootNode) -> Array[Dictionary]:
 	var points: Array[Dictionary] = []
-	for index: int in space.get_blend_point_count():
-		var point: Dictionary = {"x": space.get_blend_point_position(index)}
-		point["animation"] = _animation_of(space.get_blend_point_node(index))
+	for index: int in space.call("get_blend_point_count"):
+		var at: Variant = space.call("get_blend_point_position", index)
+		var point: Dictionary = {"x": at.x, "y": at.y} if at is Vector2 else {"x": at}
+		point["animation"] = _animation_of(space.call("get_blend_point_node", index))
 		points.append(point)
-	return points
-
-
-static func _points_2d(space: AnimationNodeBlendSpace2D) -> Array[Dictionary]:
-	var points: Array[Dictionary] = []
-	for index: int in space.get_blend_point_count():
-		var at: Vector2 = space.get_blend_point_position(index)
-		points.append({"x": at.x, "y": at.y, "animation": _animation_of(space.get_blend_point_node(index))})
 	return points
 
 
