@@ -127,9 +127,7 @@ static func set_bus(params: CommandParams) -> Result:
 static func _add(params: CommandParams, name: String, existing: int) -> Result:
 	if existing >= 0:
 		AudioServer.remove_bus(existing)
-	var position: int = params.integer("position") if params.has("position") else -1
-	if existing >= 0 and not params.has("position"):
-		position = existing
+	var position: int = params.integer("position") if params.has("position") else existing
 	if position >= AudioServer.bus_count:
 		position = -1
 	AudioServer.add_bus(position)
