@@ -165,9 +165,7 @@ static func list(params: CommandParams, target: CommandTarget) -> Result:
 		rows, params.integer("offset"), params.integer("limit"), "animations", "animations"
 	)
 	page["node_path"] = target.node_path
-	page["libraries"] = Array(player.get_animation_library_list()).map(
-		func(name: StringName) -> String: return str(name)
-	)
+	page["libraries"] = Array(PackedStringArray(player.get_animation_library_list()))
 	return Result.of(page)
 
 
