@@ -92,14 +92,19 @@ static func coords_list(values: Array, place: String) -> Result:
 
 ## The Rect2i of a {x, y, width, height} argument, or INVALID_PARAMS / LIMIT_EXCEEDED.
 static func rect(value: Dictionary) -> Result:
-	var rectangle: Rect2i = Rect2i(
-		int(value.get("x", 0)), int(value.get("y", 0)), int(value.get("width", 0)), int(value.get("height", 0))
-	)
+	var rectangle: Rect2i = rect_of(value)
 	if rectangle.size.x < 1 or rectangle.size.y < 1:
 		return Result.fail("INVALID_PARAMS", "rect needs width and height of at least 1.")
 	if rectangle.get_area() > MAX_CELLS:
 		return too_many(rectangle.get_area())
 	return Result.of(rectangle)
+
+
+## The Rect2i of a {x, y, width, height} argument as given (0 for a missing field), unchecked.
+static func rect_of(value: Dictionary) -> Rect2i:
+	return Rect2i(
+		int(value.get("x", 0)), int(value.get("y", 0)), int(value.get("width", 0)), int(value.get("height", 0))
+	)
 
 
 static func too_many(count: int) -> Result:

@@ -147,7 +147,7 @@ static func get_cells(params: CommandParams, target: CommandTarget) -> Result:
 static func _cells_of(tile_map: TileMapLayer, params: CommandParams) -> Result:
 	var used: Array[Vector2i] = tile_map.get_used_cells()
 	if params.has("rect"):
-		var bounds: Rect2i = _rect_of(params.object("rect"))
+		var bounds: Rect2i = Cells.rect_of(params.object("rect"))
 		used = used.filter(func(cell: Vector2i) -> bool: return bounds.has_point(cell))
 	used.sort_custom(func(a: Vector2i, b: Vector2i) -> bool: return a.y < b.y or (a.y == b.y and a.x < b.x))
 	var page: Dictionary = Pagination.list_page(
@@ -255,10 +255,4 @@ static func _tile(tile_map: TileMapLayer, fields: Dictionary, place: String) -> 
 		return known.within(place)
 	return Result.of(
 		{"coords": cell.value, "source_id": source_id, "atlas_coords": atlas.value, "alternative": alternative}
-	)
-
-
-static func _rect_of(value: Dictionary) -> Rect2i:
-	return Rect2i(
-		int(value.get("x", 0)), int(value.get("y", 0)), int(value.get("width", 0)), int(value.get("height", 0))
 	)
