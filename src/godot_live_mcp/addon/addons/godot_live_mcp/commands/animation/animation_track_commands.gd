@@ -223,7 +223,8 @@ static func _chosen_keys(animation: Animation, track: int, params: CommandParams
 			return Result.fail(
 				"NOT_FOUND", "Track %d has no key at %s s." % [track, time], "animation_get_keys lists its keys."
 			)
-		indices.append(index)
+		if index not in indices:
+			indices.append(index)
 	for index: Variant in params.list("indices"):
 		if int(index) < 0 or int(index) >= count:
 			return Result.fail(
@@ -231,16 +232,13 @@ static func _chosen_keys(animation: Animation, track: int, params: CommandParams
 				"Track %d has no key %s (it has %d)." % [track, index, count],
 				"animation_get_keys lists its keys."
 			)
-		indices.append(int(index))
+		if int(index) not in indices:
+			indices.append(int(index))
 	if indices.is_empty():
 		return Result.fail("INVALID_PARAMS", "No key chosen.", "Pass times or indices.")
-	var unique: Array[int] = []
-	for index: int in indices:
-		if index not in unique:
-			unique.append(index)
-	unique.sort()
-	unique.reverse()
-	return Result.of(unique)
+	indices.sort()
+	indices.reverse()
+	return Result.of(indices)
 
 
 ## Every key of json parsed for track before any is inserted, so a bad key leaves the track as it was.
