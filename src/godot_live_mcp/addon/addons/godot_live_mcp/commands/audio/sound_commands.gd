@@ -109,12 +109,9 @@ static func _checked(params: CommandParams) -> Result:
 static func _synth(params: CommandParams) -> ToneSynth:
 	var synth: ToneSynth = ToneSynth.new()
 	synth.wave = params.text("waveform")
-	synth.frequency = params.number("frequency")
+	for name: String in ["frequency", "duration", "attack", "decay", "volume"]:
+		synth.set(name, params.number(name))
 	synth.end_frequency = params.number("end_frequency") if params.has("end_frequency") else synth.frequency
-	synth.duration = params.number("duration")
-	synth.attack = params.number("attack")
-	synth.decay = params.number("decay")
-	synth.volume = params.number("volume")
 	synth.mix_rate = params.integer("mix_rate")
 	synth.noise_seed = params.integer("seed")
 	return synth
