@@ -52,12 +52,7 @@ static func cut(params: CommandParams) -> Result:
 		return Result.fail("INVALID_PARAMS", "frame_size must be [w, h], not %s." % JSON.stringify(size))
 	else:
 		sheet.frame_size = image_size / Vector2i(maxi(params.integer("hframes"), 1), maxi(params.integer("vframes"), 1))
-	if (
-		sheet.frame_size.x < 1
-		or sheet.frame_size.y < 1
-		or sheet.frame_size.x > image_size.x
-		or sheet.frame_size.y > image_size.y
-	):
+	if sheet.frame_size.clamp(Vector2i.ONE, image_size) != sheet.frame_size:  # each side 1..the image's
 		return Result.fail(
 			"INVALID_PARAMS",
 			"Frames of %s do not fit in '%s' (%s pixels)." % [sheet.frame_size, sheet.texture_path, image_size],
