@@ -133,12 +133,11 @@ func _commit_file(what: String, change: Callable) -> Result:
 	var before: Array = frames.get("animations")
 	change.call()
 	var err: Error = ResourceSaver.save(frames, path)
-	if err == OK:
-		mark_saved(frames)
 	if err != OK:
 		frames.set("animations", before)
 		ProjectFiles.restore(files_before)
 		return ProjectFiles.write_failed(path, err)
+	mark_saved(frames)
 	if not ProjectFiles.sync_editor(paths):
 		await MCPToolkitSafeSceneOps.wait_for_scan_idle()
 	var files_after: Dictionary = ProjectFiles.snapshot(paths) if not files_before.is_empty() else {}
