@@ -129,11 +129,9 @@ static func check_tile(tile_map: TileMapLayer, source_id: int, atlas: Vector2i, 
 	var source: TileSetSource = tile_set.get_source(source_id) if known else null
 	if known and source.has_tile(atlas) and source.has_alternative_tile(atlas, alternative):
 		return Result.of()
-	var what: String = (
-		"source %d" % source_id
-		if not known
-		else "tile %s (alternative %d) in source %d" % [atlas, alternative, source_id]
-	)
+	var what: String = "tile %s (alternative %d) in source %d" % [atlas, alternative, source_id]
+	if not known:
+		what = "source %d" % source_id
 	return Result.fail(
 		"NOT_FOUND",
 		"The tile set of '%s' has no %s." % [tile_map.name, what],
