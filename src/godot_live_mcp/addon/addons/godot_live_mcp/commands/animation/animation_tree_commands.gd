@@ -167,8 +167,7 @@ static func tree_add_state(params: CommandParams, target: CommandTarget) -> Resu
 
 
 static func tree_remove_state(params: CommandParams, target: CommandTarget) -> Result:
-	var what: String = "Remove state '%s'" % params.text("state")
-	return _edit(target, what, _remove_state.bind(params))
+	return _edit(target, "Remove state '%s'" % params.text("state"), _remove_state.bind(params))
 
 
 static func tree_add_transition(params: CommandParams, target: CommandTarget) -> Result:
@@ -185,8 +184,7 @@ static func tree_remove_transition(params: CommandParams, target: CommandTarget)
 
 
 static func tree_set_start(params: CommandParams, target: CommandTarget) -> Result:
-	var what: String = "Start in state '%s'" % params.text("state")
-	return _edit(target, what, _set_start.bind(params))
+	return _edit(target, "Start in state '%s'" % params.text("state"), _set_start.bind(params))
 
 
 static func tree_add_blend_point(params: CommandParams, target: CommandTarget) -> Result:
