@@ -58,11 +58,8 @@ func file_warning() -> String:
 		var path: String = resource.resource_path if resource != null else ""
 		if path != "" and not path.contains("::") and path != scene_path:
 			return (
-				(
-					"'%s' is kept in %s, not in the scene: scene_save does not write that file, so this change"
-					% [name, path]
-				)
-				+ " lasts only while the editor runs unless that resource is saved."
+				"'%s' is kept in %s, not in the scene: scene_save does not write that file," % [name, path]
+				+ " so this change lasts only while the editor runs unless that resource is saved."
 			)
 	return ""
 

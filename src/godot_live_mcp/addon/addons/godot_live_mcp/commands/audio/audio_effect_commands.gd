@@ -64,13 +64,11 @@ static func remove_effect(params: CommandParams) -> Result:
 		return bus
 	var index: int = bus.value
 	var slot: int = params.integer("index")
-	if slot >= AudioServer.get_bus_effect_count(index):
+	var count: int = AudioServer.get_bus_effect_count(index)
+	if slot >= count:
 		return Result.fail(
 			"NOT_FOUND",
-			(
-				"Bus '%s' has %d effects; no index %d."
-				% [params.text("bus"), AudioServer.get_bus_effect_count(index), slot]
-			),
+			"Bus '%s' has %d effects; no index %d." % [params.text("bus"), count, slot],
 			"audio_list_buses shows each bus's effects with their index."
 		)
 	var removed: String = AudioServer.get_bus_effect(index, slot).get_class()

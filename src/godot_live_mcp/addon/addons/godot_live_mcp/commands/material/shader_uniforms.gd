@@ -57,18 +57,14 @@ static func coerce(shader: Shader, values: Dictionary) -> Result:
 	for key: Variant in values:
 		var name: String = str(key)
 		if not uniforms.has(name):
+			var known: PackedStringArray = PackedStringArray(uniforms.keys())
 			return Result.fail(
 				"NOT_FOUND",
 				"The shader has no uniform '%s'." % name,
 				(
-					(
-						"%sIts uniforms: %s. shader_list_uniforms shows their types; none at all may mean the"
-						+ " shader does not compile (shader_check)."
-					)
-					% [
-						NameSuggestions.did_you_mean(name, uniforms.keys()),
-						", ".join(PackedStringArray(uniforms.keys()))
-					]
+					"%sIts uniforms: %s." % [NameSuggestions.did_you_mean(name, uniforms.keys()), ", ".join(known)]
+					+ " shader_list_uniforms shows their types; none at all may mean the shader does not compile"
+					+ " (shader_check)."
 				)
 			)
 		var entry: Dictionary = uniforms[name]

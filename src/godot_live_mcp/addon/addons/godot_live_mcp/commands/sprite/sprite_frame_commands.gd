@@ -140,11 +140,9 @@ static func _count(target: SpriteFramesTarget, animation: String) -> Dictionary:
 
 
 static func _outside(target: SpriteFramesTarget, animation: String, index: int) -> Result:
+	var count: int = target.frames.get_frame_count(animation)
 	return Result.fail(
 		"INVALID_PARAMS",
-		(
-			"Animation '%s' has %d frames; index %d is outside them."
-			% [animation, target.frames.get_frame_count(animation), index]
-		),
+		"Animation '%s' has %d frames; index %d is outside them." % [animation, count, index],
 		"sprite_get_frames with animation lists its frames."
 	)

@@ -86,13 +86,11 @@ func _take(params: CommandParams, grid: Vector2i) -> Result:
 			"%d frames in one animation; at most %d." % [count, MAX_FRAMES],
 			"Pass larger frames (hframes, vframes or frame_size) or a frame_count."
 		)
-	if first >= cells or count < 1 or first + count > cells:
+	var last: int = first + count - 1
+	if first >= cells or count < 1 or last >= cells:
 		return Result.fail(
 			"INVALID_PARAMS",
-			(
-				"The grid has %d cells (%d x %d); frames %d..%d are outside it."
-				% [cells, grid.x, grid.y, first, first + count - 1]
-			),
+			"The grid has %d cells (%d x %d); frames %d..%d are outside it." % [cells, grid.x, grid.y, first, last],
 			"Lower first_frame or frame_count."
 		)
 	for index: int in range(first, first + count):
