@@ -60,11 +60,7 @@ const COMMANDS := {
 				"if_exists": "@if_exists",
 			},
 		],
-		"returns":
-		[
-			DONE,
-			{"track!": AnimationKeys.TRACK, "status!": "@create_status"},
-		],
+		"returns": [DONE, {"track!": AnimationKeys.TRACK, "status!": "@create_status"}],
 	},
 	"animation.remove_track":
 	{
@@ -83,11 +79,7 @@ const COMMANDS := {
 			TRACK_INDEX,
 			{"keys!": {"@": "array: The keys to insert.", "@items": KEY_IN}},
 		],
-		"returns":
-		[
-			DONE,
-			{"track!": AnimationKeys.TRACK, "inserted!": "integer"},
-		],
+		"returns": [DONE, {"track!": AnimationKeys.TRACK, "inserted!": "integer"}],
 	},
 	"animation.remove_keys":
 	{
