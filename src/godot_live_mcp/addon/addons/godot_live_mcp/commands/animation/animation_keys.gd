@@ -134,8 +134,7 @@ static func read(animation: Animation, track: int, index: int) -> Dictionary:
 			key["start_offset"] = animation.audio_track_get_key_start_offset(track, index)
 			key["end_offset"] = animation.audio_track_get_key_end_offset(track, index)
 		Animation.TYPE_ROTATION_3D:
-			var rotation: Quaternion = animation.track_get_key_value(track, index)
-			key["value"] = Coercion.to_json(rotation.get_euler())
+			key["value"] = Coercion.to_json((animation.track_get_key_value(track, index) as Quaternion).get_euler())
 		_:
 			key["value"] = Coercion.to_json(animation.track_get_key_value(track, index))
 	return key

@@ -118,8 +118,7 @@ static func add_track(params: CommandParams, player: CommandTarget) -> Result:
 		)
 	var existing: int = target.animation.find_track(path, kind)
 	if existing >= 0 and policy != IfExists.REPLACE:
-		var data: Dictionary = _done(target, existing)
-		return IfExists.answer(policy, "A %s track for '%s'" % [params.text("type"), path], data)
+		return IfExists.answer(policy, "A %s track for '%s'" % [params.text("type"), path], _done(target, existing))
 	var before: Animation = AnimationSnapshot.take(target.animation)
 	if existing >= 0:
 		target.animation.remove_track(existing)

@@ -162,8 +162,7 @@ static func tree_add_state(params: CommandParams, target: CommandTarget) -> Resu
 	var policy: Result = IfExists.read(params)
 	if policy.failed():
 		return policy
-	var what: String = "Add state '%s'" % params.text("state")
-	return _edit(target, what, _add_state.bind(params, str(policy.value)))
+	return _edit(target, "Add state '%s'" % params.text("state"), _add_state.bind(params, str(policy.value)))
 
 
 static func tree_remove_state(params: CommandParams, target: CommandTarget) -> Result:

@@ -85,8 +85,7 @@ static func add_bus(params: CommandParams) -> Result:
 	var existing: int = AudioServer.get_bus_index(name)
 	if existing >= 0 and policy.value != IfExists.REPLACE:
 		return IfExists.answer(str(policy.value), "An audio bus '%s'" % name, AudioBuses.describe(existing))
-	var change: Callable = _add.bind(params, name, existing)
-	var made: Result = await BusLayoutChange.apply("Add audio bus '%s'" % name, change)
+	var made: Result = await BusLayoutChange.apply("Add audio bus '%s'" % name, _add.bind(params, name, existing))
 	if made.succeeded():
 		made.value["status"] = "replaced" if existing >= 0 else "created"
 	return made

@@ -54,8 +54,7 @@ static func add_effect(params: CommandParams) -> Result:
 	var change: Callable = func() -> Result:
 		AudioServer.add_bus_effect(index, effect, slot)
 		return Result.of({"bus": AudioBuses.describe(index), "effect": AudioBuses.describe_effect(index, slot)})
-	var what: String = "Add %s to audio bus '%s'" % [effect.get_class(), params.text("bus")]
-	return await BusLayoutChange.apply(what, change)
+	return await BusLayoutChange.apply("Add %s to audio bus '%s'" % [effect.get_class(), params.text("bus")], change)
 
 
 static func remove_effect(params: CommandParams) -> Result:

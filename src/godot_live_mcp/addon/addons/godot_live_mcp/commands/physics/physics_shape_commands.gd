@@ -127,8 +127,7 @@ static func _place(root: Node, body: Node, shape: Node, params: CommandParams, p
 	var existing: Node = NodeNames.taken_under(body, wanted)
 	if existing != null and policy != IfExists.REPLACE:
 		shape.free()
-		var what: String = "A node '%s' under '%s'" % [wanted, body.name]
-		return IfExists.answer(policy, what, _row(root, existing, "returned"))
+		return IfExists.answer(policy, "A node '%s' under '%s'" % [wanted, body.name], _row(root, existing, "returned"))
 	var action: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.begin(
 		"Fit %s to '%s'" % [wanted, params.text("source").get_file()], body
 	)

@@ -101,8 +101,7 @@ static func remove_animation(params: CommandParams, found: CommandTarget) -> Res
 	if known.failed():
 		return known
 	var change: Callable = target.frames.remove_animation.bind(animation)
-	var committed: Result = await target.commit("Remove animation %s" % animation, change)
-	return target.answer(committed, {"removed": animation})
+	return target.answer(await target.commit("Remove animation %s" % animation, change), {"removed": animation})
 
 
 static func set_animation(params: CommandParams, found: CommandTarget) -> Result:
@@ -117,8 +116,7 @@ static func set_animation(params: CommandParams, found: CommandTarget) -> Result
 	var fps: float = params.number("fps") if params.has("fps") else frames.get_animation_speed(animation)
 	var loop: bool = params.flag("loop") if params.has("loop") else frames.get_animation_loop(animation)
 	var change: Callable = _speed_and_loop.bind(frames, animation, fps, loop)
-	var committed: Result = await target.commit("Set animation %s" % animation, change)
-	return target.answer(committed, _state(frames, animation))
+	return target.answer(await target.commit("Set animation %s" % animation, change), _state(frames, animation))
 
 
 static func _speed_and_loop(frames: SpriteFrames, animation: String, fps: float, loop: bool) -> void:

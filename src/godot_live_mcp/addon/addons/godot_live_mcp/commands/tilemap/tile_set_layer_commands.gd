@@ -217,8 +217,7 @@ static func set_custom_data(params: CommandParams, file: CommandTarget) -> Resul
 			"'%s' has no custom data layer '%s'." % [tile_set.resource_path, params.text("layer")],
 			"tileset_get lists them; tileset_add_custom_data_layer adds one."
 		)
-	var type: int = tile_set.get_custom_data_layer_type(layer)
-	var value: Result = Coercion.from_json(params.value("value"), type)
+	var value: Result = Coercion.from_json(params.value("value"), tile_set.get_custom_data_layer_type(layer))
 	if value.failed():
 		return value.within("value")
 	var change: Callable = TileSetData.set_custom.bind(tiles, layer, value.value)
