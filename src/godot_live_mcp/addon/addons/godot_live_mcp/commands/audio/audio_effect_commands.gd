@@ -42,9 +42,7 @@ const COMMANDS := {
 
 static func add_effect(params: CommandParams) -> Result:
 	var bus: Result = AudioBuses.index_of(params.text("bus"))
-	if bus.failed():
-		return bus
-	var made: Result = _effect(params.text("class_name"), params.object("parameters"))
+	var made: Result = _effect(params.text("class_name"), params.object("parameters")) if bus.succeeded() else bus
 	if made.failed():
 		return made
 	var index: int = bus.value

@@ -65,9 +65,7 @@ const COMMANDS := {
 
 static func generate_sound(params: CommandParams) -> Result:
 	var checked: Result = _checked(params)
-	if checked.failed():
-		return checked
-	var policy: Result = IfExists.read(params)
+	var policy: Result = IfExists.read(params) if checked.succeeded() else checked
 	if policy.failed():
 		return policy
 	var path: String = checked.value

@@ -70,9 +70,7 @@ static func fit_shape(params: CommandParams, target: CommandTarget) -> Result:
 			"Pass the sprite or mesh node as source, or add a shape with node_create."
 		)
 	var body: Result = _body(root, params, source, is_2d)
-	if body.failed():
-		return body
-	var made: Result = _shape_node(params.text("shape"), source, body.value, is_2d)
+	var made: Result = _shape_node(params.text("shape"), source, body.value, is_2d) if body.succeeded() else body
 	if made.failed():
 		return made
 	return _place(root, body.value, made.value, params, policy.value)
