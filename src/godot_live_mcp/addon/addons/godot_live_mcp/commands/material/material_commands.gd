@@ -166,9 +166,7 @@ static func _create_in_slot(
 	for name: String in values:
 		material.set(name, values[name])
 	var step: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.begin("Create %s" % material.get_class(), node)
-	step.do_property(node, slot.value, material)
-	step.undo_property(node, slot.value, existing)
-	step.do_reference(material)
+	step.do_property(node, slot.value, material).undo_property(node, slot.value, existing).do_reference(material)
 	step.commit()
 	row.merge(MaterialTarget.row_of(material, PackedStringArray(values.keys())))
 	row["status"] = "replaced" if existing != null else "created"

@@ -94,8 +94,7 @@ static func _edit_slot(target: CommandTarget, params: CommandParams, what: Strin
 		"%s on %s" % [what, target.node.name], target.node
 	)
 	for name: String in values.value:
-		step.do_property(material, name, values.value[name])
-		step.undo_property(material, name, material.get(name))
+		step.do_property(material, name, values.value[name]).undo_property(material, name, material.get(name))
 	step.commit()
 	var row: Dictionary = row_of(material, PackedStringArray(values.value.keys()))
 	row.merge({"node_path": target.node_path, "slot": found.value[0]})

@@ -144,8 +144,7 @@ static func _process_of(node: Node) -> Material:
 
 static func _record(step: MCPToolkitUndoRedoAction, object: Object, values: Dictionary) -> void:
 	for name: String in values:
-		step.do_property(object, name, values[name])
-		step.undo_property(object, name, object.get(name))
+		step.do_property(object, name, values[name]).undo_property(object, name, object.get(name))
 
 
 static func _json(object: Object, names: Array) -> Dictionary:

@@ -116,8 +116,7 @@ func commit(what: String, change: Callable) -> Result:
 	var before: Array = frames.get("animations")
 	change.call()
 	var step: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.begin(what, node)
-	step.do_property(frames, "animations", frames.get("animations"))
-	step.undo_property(frames, "animations", before)
+	step.do_property(frames, "animations", frames.get("animations")).undo_property(frames, "animations", before)
 	step.commit_recorded()
 	return Result.of(step.is_active())
 

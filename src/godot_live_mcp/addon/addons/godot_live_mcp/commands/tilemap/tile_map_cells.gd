@@ -145,8 +145,7 @@ static func check_tile(tile_map: TileMapLayer, source_id: int, atlas: Vector2i, 
 ## Records a change already made to the layer's cells as one undo step in its scene's history.
 static func record(tile_map: TileMapLayer, what: String, before: PackedByteArray) -> void:
 	var step: MCPToolkitUndoRedoAction = MCPToolkitUndoRedoAction.begin(what, tile_map)
-	step.do_property(tile_map, "tile_map_data", tile_map.tile_map_data)
-	step.undo_property(tile_map, "tile_map_data", before)
+	step.do_property(tile_map, "tile_map_data", tile_map.tile_map_data).undo_property(tile_map, "tile_map_data", before)
 	step.commit_recorded()
 
 
