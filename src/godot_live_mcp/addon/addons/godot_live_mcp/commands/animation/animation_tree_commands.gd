@@ -240,9 +240,8 @@ static func _add_state(
 		if place.failed():
 			return place
 		machine.add_node(name, made.value, place.value)
-	var data: Dictionary = {
-		"state": StateMachineGraph.state_row(machine, name), "status": "replaced" if existed else "created"
-	}
+	var status: String = "replaced" if existed else "created"
+	var data: Dictionary = {"state": StateMachineGraph.state_row(machine, name), "status": status}
 	var warning: String = (
 		graph.animation_warning(params.text("animation")) if made.value is AnimationNodeAnimation else ""
 	)
@@ -305,12 +304,8 @@ static func _add_transition(
 	transition.xfade_time = params.number("xfade_time")
 	machine.add_transition(from, to, transition)
 	var index: int = StateMachineGraph.transition_index(machine, from, to)
-	return Result.of(
-		{
-			"transition": StateMachineGraph.transition_row(machine, index),
-			"status": "replaced" if existing >= 0 else "created"
-		}
-	)
+	var status: String = "replaced" if existing >= 0 else "created"
+	return Result.of({"transition": StateMachineGraph.transition_row(machine, index), "status": status})
 
 
 static func _remove_transition(

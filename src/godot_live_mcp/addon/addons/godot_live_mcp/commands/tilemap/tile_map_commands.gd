@@ -170,8 +170,7 @@ static func _set_cells_in(tile_map: TileMapLayer, params: CommandParams) -> Resu
 	if cells.size() > Cells.MAX_CELLS:
 		return Cells.too_many(cells.size())
 	for index: int in cells.size():
-		var cell: Variant = cells[index]
-		var entry: Dictionary = cell if cell is Dictionary else {}
+		var entry: Dictionary = cells[index] if cells[index] is Dictionary else {}
 		var tile: Result = _tile(tile_map, params.raw.merged(entry, true), "cells[%d]" % index)
 		if tile.failed():
 			return tile
