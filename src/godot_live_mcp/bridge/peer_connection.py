@@ -12,7 +12,6 @@ import itertools
 import logging
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager, suppress
-from dataclasses import dataclass
 
 import anyio
 from websockets.asyncio.client import ClientConnection, connect
@@ -79,12 +78,6 @@ class _Pending:
         self.events.close()
 
 
-@dataclass(frozen=True)
-class _CloseReason:
-    code: str
-    message: str
-
-
 class PeerConnection:
     """An open, authenticated connection; build it with ``connect_peer``."""
 
@@ -101,7 +94,7 @@ class PeerConnection:
         self._on_notification = on_notification
         self._ids = itertools.count(1)  # id 0 is the auth request
         self._pending: dict[RequestId, _Pending] = {}
-        self._close_reason: _CloseReason | None = None
+        self._close_reason: ToolError | None = None  # a fresh copy is raised each time
         self._closed = anyio.Event()
 
     @property
@@ -257,21 +250,19 @@ async def _wait_for_answer(
                 await on_queue(event)
 
 
-def _close_reason(closed: ConnectionClosed | None, ws: ClientConnection, endpoint: Endpoint) -> _CloseReason:
+def _close_reason(closed: ConnectionClosed | None, ws: ClientConnection, endpoint: Endpoint) -> ToolError:
     frames: list[Close | None] = (
         [closed.rcvd, closed.sent] if closed else [ws.protocol.close_rcvd, ws.protocol.close_sent]
     )
     codes = [frame.code for frame in frames if frame is not None]
     if _MESSAGE_TOO_BIG in codes:
-        return _CloseReason(
+        return ToolError(
             ErrorCode.PROTOCOL_ERROR,
             f"A message did not fit the WebSocket frame limit, so the connection to {endpoint.peer_name} "
             f"closed ({_MESSAGE_TOO_BIG}).",
         )
     detail = f" (code {codes[0]})" if codes else ""
-    return _CloseReason(
-        disconnected_code(endpoint), f"The connection to {endpoint.peer_name} closed{detail}."
-    )
+    return ToolError(disconnected_code(endpoint), f"The connection to {endpoint.peer_name} closed{detail}.")
 
 
 @asynccontextmanager
