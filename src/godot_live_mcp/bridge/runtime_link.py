@@ -71,25 +71,18 @@ class RuntimeLink:
         """Run one runtime command in the game; ``GAME_NOT_RUNNING`` at once when there is none. Its
         progress reports (frames stepped) go to ``listeners``; ``GAME_PAUSED_IN_DEBUGGER`` at once while
         the editor's debugger holds the game."""
-        return await self._pause.unless_paused(
-            method, lambda: self._call(method, params, timeout_s, listeners)
-        )
 
-    async def _call(
-        self,
-        method: str,
-        params: Mapping[str, JsonValue] | None,
-        timeout_s: float,
-        listeners: CallListeners,
-    ) -> CommandReply:
-        connection = await self._ready_connection()
-        try:
-            result = await connection.request(
-                method, params, timeout_s=timeout_s, on_progress=listeners.on_progress
-            )
-        except ToolError as error:
-            raise _cut_short(error, method) from None
-        return read_reply(result, method, connection.endpoint.peer_name)
+        async def run() -> CommandReply:
+            connection = await self._ready_connection()
+            try:
+                result = await connection.request(
+                    method, params, timeout_s=timeout_s, on_progress=listeners.on_progress
+                )
+            except ToolError as error:
+                raise _cut_short(error, method) from None
+            return read_reply(result, method, connection.endpoint.peer_name)
+
+        return await self._pause.unless_paused(method, run)
 
     async def run(self) -> None:
         """Follow the game until cancelled: connect when it appears, drop it when it ends."""
