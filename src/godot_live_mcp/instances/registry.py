@@ -148,11 +148,11 @@ def prune_dead_entries(registry: Path | None = None, *, settled: Iterable[str] =
     """
     root = registry or registry_dir()
     removed: list[Path] = []
-    for entry in _entry_files(root / ENTRIES_DIR):
+    for entry in _files(root / ENTRIES_DIR, "*.json"):
         pid = _entry_pid(entry)
         if pid is not None and not pid_alive(pid):
             removed += _remove(entry, root / TOKENS_DIR / (entry.name.removesuffix(".json") + ".token"))
-    live_stems = {entry.name.removesuffix(".json") for entry in _entry_files(root / ENTRIES_DIR)}
+    live_stems = {entry.name.removesuffix(".json") for entry in _files(root / ENTRIES_DIR, "*.json")}
     done = set(settled)
     for token in _files(root / TOKENS_DIR, "*.token"):
         stem = token.name.removesuffix(".token")
@@ -163,10 +163,6 @@ def prune_dead_entries(registry: Path | None = None, *, settled: Iterable[str] =
     if removed:
         logger.info("pruned %d registry files of instances that are gone", len(removed))
     return removed
-
-
-def _entry_files(folder: Path) -> list[Path]:
-    return _files(folder, "*.json")
 
 
 def _files(folder: Path, pattern: str) -> list[Path]:
