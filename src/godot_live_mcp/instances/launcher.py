@@ -275,11 +275,8 @@ def _quit_cleanly(endpoint: Endpoint, timeout_s: float) -> bool:
             return await request_quit(endpoint, timeout_s)
         return False
 
-    def quit_in_own_loop() -> bool:
-        return anyio.run(bounded_quit)
-
     with ThreadPoolExecutor(max_workers=1) as worker:
-        return worker.submit(quit_in_own_loop).result()
+        return worker.submit(anyio.run, bounded_quit).result()
 
 
 def _spawn(args: list[str], log: IO[bytes], env: dict[str, str], cwd: Path) -> subprocess.Popen[bytes]:
@@ -310,8 +307,5 @@ def _private_log(path: Path) -> IO[bytes]:
 
 def _default_log_path(project: Path) -> Path:
     logs = platformdirs.user_log_path("godot-live-mcp", appauthor=False)
-    return logs / f"editor-{_slug(project.name)}-{time.strftime('%Y%m%d-%H%M%S')}.log"
-
-
-def _slug(name: str) -> str:
-    return re.sub(r"[^A-Za-z0-9_.-]+", "_", name) or "project"
+    slug = re.sub(r"[^A-Za-z0-9_.-]+", "_", project.name) or "project"
+    return logs / f"editor-{slug}-{time.strftime('%Y%m%d-%H%M%S')}.log"
