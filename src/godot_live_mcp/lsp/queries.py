@@ -13,7 +13,6 @@ from godot_live_mcp.lsp.client import LanguageServerClient
 from godot_live_mcp.lsp.session import Documents, project_scripts
 
 __all__ = [
-    "Page",
     "check_scripts",
     "completion",
     "definition",
@@ -25,23 +24,6 @@ __all__ = [
 ]
 
 _WORD_BEFORE = re.compile(r"[A-Za-z0-9_]*$")
-
-
-class Page:
-    """An offset and a limit over a list, and the fields that tell the rest."""
-
-    def __init__(self, offset: int, limit: int) -> None:
-        self.offset, self.limit = offset, limit
-
-    def of(self, key: str, items: list[JsonObject]) -> JsonObject:
-        """The page under ``key`` with the fields every paged list has: ``has_more``, ``total_<key>`` and
-        ``returned``, and ``next_offset`` while more remains (as the editor's ``contract/pagination.gd``)."""
-        page: list[JsonValue] = list(items[self.offset : self.offset + self.limit])
-        more = self.offset + self.limit < len(items)
-        result: JsonObject = {key: page, "has_more": more, f"total_{key}": len(items), "returned": len(page)}
-        if more:
-            result["next_offset"] = self.offset + self.limit
-        return result
 
 
 async def check_scripts(
