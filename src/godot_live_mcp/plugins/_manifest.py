@@ -133,9 +133,6 @@ class PluginManifest:
         """The id up to its first dot: every tool of the plugin is published under it."""
         return self.id.split(".", 1)[0]
 
-    def allows(self, permission: Permission) -> bool:
-        return permission in self.permissions
-
     def require(self, permission: Permission, to: str) -> None:
         """Raises ``PluginError`` ``PERMISSION_DENIED`` unless the manifest lists ``permission``."""
         if permission not in self.permissions:
