@@ -8,7 +8,7 @@ from pathlib import Path
 
 from godot_live_mcp.contract import ErrorCode, ToolError
 
-__all__ = ["EncryptedPackError", "is_pack", "pack_files"]
+__all__ = ["EncryptedPackError", "pack_files"]
 
 _MAGIC = b"GDPC"
 
@@ -21,7 +21,6 @@ class EncryptedPackError(ToolError):
 
 
 _FLAG_DIR_ENCRYPTED = 1
-_FLAG_RELATIVE_BASE = 2
 _RESERVED_INTS = 16
 
 
@@ -53,11 +52,6 @@ def pack_files(pack: Path) -> list[str]:
         path = raw.rstrip(b"\0").decode("utf-8", errors="replace")
         paths.append(path if path.startswith("res://") else "res://" + path)
     return paths
-
-
-def is_pack(data: bytes) -> bool:
-    """Whether ``data`` is a pack, or an executable with one embedded."""
-    return _pack_start(data) is not None
 
 
 def _pack_start(data: bytes) -> int | None:
