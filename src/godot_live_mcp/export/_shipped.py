@@ -9,7 +9,7 @@ from pathlib import Path
 
 from godot_live_mcp.bridge.jsonrpc import JsonValue
 from godot_live_mcp.contract import ErrorCode, ToolError
-from godot_live_mcp.export._pck import EncryptedPackError, pack_files
+from godot_live_mcp.export._pck import pack_files
 from godot_live_mcp.security.secret_file_names import SecretNames
 
 __all__ = ["refuse_shipped_secrets", "shipped_files"]
@@ -26,9 +26,7 @@ def shipped_files(output: Path, mode: str) -> list[str] | None:
             with zipfile.ZipFile(pack) as archive:
                 return ["res://" + name.removeprefix("res://") for name in archive.namelist()]
         return pack_files(pack)
-    except EncryptedPackError:
-        return None
-    except ToolError:  # no pack at all (a build whose pack the platform keeps elsewhere)
+    except ToolError:  # EncryptedPackError, or no pack at all (the platform keeps it elsewhere)
         return None
 
 
