@@ -44,8 +44,7 @@ def read_games(project_hash: str, registry: Path | None = None) -> list[RuntimeI
         paths = sorted(entries.glob(f"{project_hash}{_GAME_MARK}*json"))
     except OSError:
         return []
-    games = (_parse(RuntimeInstance.from_json, data, path) for path, data in _json_files(paths))
-    return [game for game in games if game is not None]
+    return _parse_all(RuntimeInstance.from_json, _json_files(paths))
 
 
 def _is_game_entry(path: Path) -> bool:
@@ -217,13 +216,12 @@ def _read_projects_file(path: Path) -> list[EditorInstance] | None:
     data = _read_json(path)
     if not isinstance(data, dict) or not isinstance(data.get("projects"), dict):
         return None
-    instances = []
-    for project_hash, raw in data["projects"].items():
-        if isinstance(raw, dict):
-            instance = _parse(EditorInstance.from_json, {"project_hash": project_hash, **raw}, path)
-            if instance is not None:
-                instances.append(instance)
-    return instances
+    records = [
+        (path, {"project_hash": project_hash, **raw})
+        for project_hash, raw in data["projects"].items()
+        if isinstance(raw, dict)
+    ]
+    return _parse_all(EditorInstance.from_json, records)
 
 
 def _read_entry_files(entries: Path) -> list[EditorInstance]:
@@ -231,17 +229,9 @@ def _read_entry_files(entries: Path) -> list[EditorInstance]:
         files = sorted(entries.glob("*.json"))
     except OSError:
         return []
-    runtimes: list[RuntimeInstance] = []
-    editors: list[EditorInstance] = []
-    for path, data in _json_files(files):
-        if _is_game_entry(path):
-            runtime = _parse(RuntimeInstance.from_json, data, path)
-            if runtime is not None:
-                runtimes.append(runtime)
-        else:
-            editor = _parse(EditorInstance.from_json, data, path)
-            if editor is not None:
-                editors.append(editor)
+    records = list(_json_files(files))
+    runtimes = _parse_all(RuntimeInstance.from_json, [rec for rec in records if _is_game_entry(rec[0])])
+    editors = _parse_all(EditorInstance.from_json, [rec for rec in records if not _is_game_entry(rec[0])])
     return [_with_runtime(editor, runtimes) for editor in editors]
 
 
@@ -260,11 +250,14 @@ def _with_runtime(editor: EditorInstance, runtimes: list[RuntimeInstance]) -> Ed
 _Record = TypeVar("_Record")
 
 
-def _parse(
-    parse: Callable[[dict[str, object]], _Record], data: dict[str, object], origin: Path
-) -> _Record | None:
-    try:
-        return parse(data)
-    except MalformedEntryError as error:
-        logger.debug("skipping registry record in %s: %s", origin, error)
-        return None
+def _parse_all(
+    parse: Callable[[dict[str, object]], _Record], records: Iterable[tuple[Path, dict[str, object]]]
+) -> list[_Record]:
+    """Each record parsed; a malformed one is skipped (and logged with the file it came from)."""
+    parsed = []
+    for origin, data in records:
+        try:
+            parsed.append(parse(data))
+        except MalformedEntryError as error:
+            logger.debug("skipping registry record in %s: %s", origin, error)
+    return parsed
