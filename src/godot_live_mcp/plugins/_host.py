@@ -7,7 +7,7 @@ import logging
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, TypeVar
@@ -121,13 +121,8 @@ class PluginProblem:
     at: float = field(default_factory=time.time)
 
     def as_json(self) -> JsonObject:
-        return {
-            "stage": self.stage,
-            "code": self.code,
-            "message": self.message,
-            "hint": self.hint,
-            "at": self.at,
-        }
+        """Its fields but ``plugin`` (the status file keys problems by plugin)."""
+        return {key: value for key, value in asdict(self).items() if key != "plugin"}
 
 
 @dataclass
