@@ -74,10 +74,7 @@ def apt_options(state: AptState) -> list[str]:
         # A machine with foreign architectures enabled would otherwise fetch their lists too.
         "APT::Architectures": "amd64",
     }
-    options: list[str] = []
-    for key, value in settings.items():
-        options += ["-o", f"{key}={value}"]
-    return options
+    return [part for key, value in settings.items() for part in ("-o", f"{key}={value}")]
 
 
 def closure_command(state: AptState, packages: Sequence[str]) -> list[str]:
