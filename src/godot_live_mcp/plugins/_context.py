@@ -23,7 +23,15 @@ __all__ = ["EditorAccess", "EditorChannel", "ProjectFiles", "RuntimeAccess", "Ru
 _FILE_NAMESPACES = ("file.", "folder.")
 
 
-class EditorChannel(Protocol):
+class RuntimeChannel(Protocol):
+    """The running game's link (``RuntimeLink``); the editor's runs commands the same way."""
+
+    async def call(
+        self, method: str, params: Mapping[str, JsonValue] | None, timeout_s: float
+    ) -> CommandReply: ...
+
+
+class EditorChannel(RuntimeChannel, Protocol):
     """The editor link as a plugin context uses it (``EditorLink``)."""
 
     @property
@@ -31,18 +39,6 @@ class EditorChannel(Protocol):
 
     @property
     def problem(self) -> ToolError: ...
-
-    async def call(
-        self, method: str, params: Mapping[str, JsonValue] | None, timeout_s: float
-    ) -> CommandReply: ...
-
-
-class RuntimeChannel(Protocol):
-    """The running game's link (``RuntimeLink``)."""
-
-    async def call(
-        self, method: str, params: Mapping[str, JsonValue] | None, timeout_s: float
-    ) -> CommandReply: ...
 
 
 @dataclass(frozen=True)
@@ -100,9 +96,7 @@ class _Commands:
                 "Mark the tool read_only=False in add_tool if it changes the project.",
             )
 
-    async def run(
-        self, channel: EditorChannel | RuntimeChannel, spec: CommandSpec, params: JsonObject
-    ) -> JsonObject:
+    async def run(self, channel: RuntimeChannel, spec: CommandSpec, params: JsonObject) -> JsonObject:
         reply = await channel.call(spec.name, params, CONTRACT.answer_wait_s(spec.timeout_ms))
         if isinstance(reply, CommandFailure):
             raise reply.to_error()
