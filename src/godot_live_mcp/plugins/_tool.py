@@ -11,7 +11,7 @@ from typing import Any, get_type_hints
 import pydantic
 from mcp.server.mcpserver.utilities.func_metadata import FuncMetadata, func_metadata
 
-from godot_live_mcp.bridge.jsonrpc import JsonObject, JsonValue
+from godot_live_mcp.bridge.jsonrpc import JsonObject
 from godot_live_mcp.contract import CONTRACT, ErrorCode, ToolError
 from godot_live_mcp.plugins._context import ToolContext
 from godot_live_mcp.plugins._errors import PluginError
@@ -136,8 +136,7 @@ def _structured(meta: FuncMetadata, result: Any) -> JsonObject:
     if isinstance(data, dict):
         return data
     texts = [block.text for block in getattr(converted, "content", []) if hasattr(block, "text")]
-    value: JsonValue = "\n".join(texts)
-    return {"result": value}
+    return {"result": "\n".join(texts)}
 
 
 def context_parameter(function: ToolFunction) -> str | None:
