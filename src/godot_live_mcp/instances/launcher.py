@@ -253,8 +253,7 @@ def free_port() -> int:
     """A TCP port on 127.0.0.1 that nothing listens on now (the OS picks it)."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+        return int(probe.getsockname()[1])
 
 
 def _start_display(project: Path, log_path: Path) -> XDisplay:
