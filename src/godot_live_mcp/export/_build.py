@@ -37,10 +37,9 @@ def changed_files(before: FileState, after: FileState) -> list[JsonValue]:
     """Each file created or changed between the two states, with its size."""
     files: list[JsonValue] = []
     for path, (size, mtime) in sorted(after.items()):
-        if path not in before:
-            files.append({"path": path, "status": "created", "bytes": size})
-        elif before[path] != (size, mtime):
-            files.append({"path": path, "status": "changed", "bytes": size})
+        if before.get(path) != (size, mtime):
+            status = "created" if path not in before else "changed"
+            files.append({"path": path, "status": status, "bytes": size})
     return files
 
 
