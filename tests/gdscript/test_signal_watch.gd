@@ -8,7 +8,7 @@ const SignalWatch := preload("res://addons/godot_live_mcp/runtime/signal_watch.g
 func watching(node: Node) -> SignalWatch:
 	node.add_user_signal("scored", [{"name": "points", "type": TYPE_INT}])
 	var watch: SignalWatch = SignalWatch.new(1, node, &"scored", "Level", func() -> int: return 7)
-	check(watch.start(), "a one-argument signal is watched")
+	check(watch.start(1), "a one-argument signal is watched")
 	return watch
 
 

@@ -29,13 +29,9 @@ func _init(watch_id: int, target: Node, name: StringName, path: String, frames: 
 	_frames = frames
 
 
-## Connects the receiver; false when the signal has more than MAX_ARGS arguments.
-func start() -> bool:
-	var arity: int = 0
-	for info: Dictionary in node.get_signal_list():
-		if StringName(info["name"]) == signal_name:
-			arity = (info["args"] as Array).size()
-			break
+## Connects the receiver of the signal's arity (the size of its get_signal_list() entry's "args");
+## false when that is over MAX_ARGS.
+func start(arity: int) -> bool:
 	if arity > MAX_ARGS:
 		return false
 	_receiver = Callable(self, "_on_%d" % arity)

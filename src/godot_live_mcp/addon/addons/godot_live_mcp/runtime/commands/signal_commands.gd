@@ -75,7 +75,7 @@ func watch(params: CommandParams) -> Result:
 	var name: StringName = info["name"]
 	var id: int = _state.take_watch_id()
 	var recorder: SignalWatch = SignalWatch.new(id, node, name, RuntimeNodes.path_of(node), _game_frame)
-	if not recorder.start():
+	if not recorder.start((info["args"] as Array).size()):
 		return Result.fail(
 			"UNSUPPORTED",
 			"'%s' has more than %d arguments, which watches do not support." % [name, SignalWatch.MAX_ARGS]

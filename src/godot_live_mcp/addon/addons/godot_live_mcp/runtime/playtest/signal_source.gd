@@ -5,6 +5,7 @@ extends "res://addons/godot_live_mcp/runtime/playtest/timeline_source.gd"
 
 const SignalWatch := preload("res://addons/godot_live_mcp/runtime/signal_watch.gd")
 const RuntimeNodes := preload("res://addons/godot_live_mcp/runtime/runtime_nodes.gd")
+const NodeSignals := preload("res://addons/godot_live_mcp/shared/node_signals.gd")
 
 var _wanted: Array[Dictionary]
 var _watches: Array[SignalWatch] = []
@@ -23,10 +24,11 @@ func open(timeline: PlaytestTimeline, frames: Callable) -> Result:
 			return found.within(place)
 		var node: Node = found.value
 		var name: StringName = StringName(_wanted[i]["signal"])
-		if not node.has_signal(name):
-			return Result.fail("NOT_FOUND", "%s: '%s' has no signal '%s'." % [place, _wanted[i]["node"], name])
+		var info: Result = NodeSignals.require(node, str(name), str(_wanted[i]["node"]))
+		if info.failed():
+			return info.within(place)
 		var watch: SignalWatch = SignalWatch.new(i, node, name, str(_wanted[i]["node"]), frames)
-		if not watch.start():
+		if not watch.start((info.value["args"] as Array).size()):
 			return Result.fail("INVALID_PARAMS", "%s: '%s' has too many arguments to watch." % [place, name])
 		_watches.append(watch)
 		_cursors.append(watch.next_seq())
