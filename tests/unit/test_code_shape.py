@@ -8,7 +8,7 @@ from tests.code_shape import lines_per_tool, measure
 MAX_BARE_RETURN_SHARE = 0.15
 # Lines of the product (Python package and addon) a built-in tool, and of the declaration machinery;
 # issue 22's target is 150 a tool.
-MAX_LINES_PER_TOOL = 251.3
+MAX_LINES_PER_TOOL = 251.2
 MAX_MACHINERY_LINES = 386
 
 
