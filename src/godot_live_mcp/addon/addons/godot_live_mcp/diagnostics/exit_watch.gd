@@ -20,10 +20,9 @@ const EDITOR_LISTENER := "EditorDebuggerNode"
 
 var _pid: int = 0
 var _panel: Node = null
-## The editor's listener of _panel's "stopped", while it is taken off the panel.
+## While off _panel: the editor's listener of "stopped", its connection and those after it (the debug adapter's).
 var _editor_stop: Callable = Callable()
-## Its place among the panel's listeners (the debug adapter's comes after it) and its flags.
-var _editor_stop_at: PackedInt32Array = [0, 0]
+var _editor_stop_at: Array[Dictionary] = []
 ## The panel's session closed while its listener was off: the editor is still to stop the run.
 var _closed: bool = false
 ## When the editor stops the run at the latest, whatever the game does (0: not holding it).
@@ -74,7 +73,7 @@ func _take_editor_stop(panel: Node) -> void:
 			panel.connect("stopped", _on_panel_stopped)
 			_panel = panel
 			_editor_stop = listener
-			_editor_stop_at = PackedInt32Array([index, connections[index]["flags"]])
+			_editor_stop_at = connections.slice(index)
 			return
 
 
@@ -137,13 +136,15 @@ func _release() -> void:
 		listener.call()
 
 
-## Connects the editor's listener again at its old place: a signal only appends, so the listeners
-## from there on are taken off and appended behind it, each with its flags.
+## Connects the editor's listener again in front of the first of its followers still there (a listener
+## ahead may have gone): a signal only appends, so those from there on are taken off and appended behind it.
 func _put_back(listener: Callable) -> void:
-	var behind: Array[Dictionary] = _panel.get_signal_connection_list("stopped").slice(_editor_stop_at[0])
+	var behind: Array[Dictionary] = _panel.get_signal_connection_list("stopped")
+	while not behind.is_empty() and behind[0] not in _editor_stop_at:
+		behind.pop_front()
 	for connection: Dictionary in behind:
 		_panel.disconnect("stopped", connection["callable"])
-	_panel.connect("stopped", listener, _editor_stop_at[1])
+	_panel.connect("stopped", listener, _editor_stop_at[0]["flags"])
 	for connection: Dictionary in behind:
 		_panel.connect("stopped", connection["callable"], connection["flags"])
 
