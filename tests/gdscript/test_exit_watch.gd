@@ -1,6 +1,6 @@
 extends "unit_test.gd"
-## ExitWatch: the editor's listener of the debugger panel's "stopped" goes back to its place, in front of
-## the listeners that followed it, whatever left the panel meanwhile.
+## ExitWatch: the editor's listener of the debugger panel's "stopped" goes back to its place, behind the
+## listeners ahead of it and in front of the others, whatever left or joined the panel meanwhile.
 
 const ExitWatch := preload("res://addons/godot_live_mcp/diagnostics/exit_watch.gd")
 
@@ -30,7 +30,7 @@ func watched_panel(watch: ExitWatch) -> Node:
 	panel.add_user_signal("stopped")
 	for listener: Callable in [_ahead, _editor, _adapter]:
 		panel.connect("stopped", listener)
-	watch._editor_stop_at.assign(panel.get_signal_connection_list("stopped").slice(1))
+	watch._editor_stop_at.assign(panel.get_signal_connection_list("stopped").slice(0, 2))
 	panel.disconnect("stopped", _editor)
 	watch._panel = panel
 	watch._editor_stop = _editor
@@ -63,3 +63,11 @@ func test_a_listener_that_came_meanwhile_stays_behind_it() -> void:
 	panel.connect("stopped", _newcomer)
 	var heard: PackedStringArray = heard_after_put_back(watch, panel)
 	equal(heard, PackedStringArray(["ahead", "editor", "adapter", "newcomer"]))
+
+
+func test_with_its_follower_gone_it_still_goes_in_front_of_a_newcomer() -> void:
+	var watch: ExitWatch = made(ExitWatch.new())
+	var panel: Node = watched_panel(watch)
+	panel.disconnect("stopped", _adapter)
+	panel.connect("stopped", _newcomer)
+	equal(heard_after_put_back(watch, panel), PackedStringArray(["ahead", "editor", "newcomer"]))

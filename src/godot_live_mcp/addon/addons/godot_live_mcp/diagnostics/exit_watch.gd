@@ -20,7 +20,7 @@ const EDITOR_LISTENER := "EditorDebuggerNode"
 
 var _pid: int = 0
 var _panel: Node = null
-## While off _panel: the editor's listener of "stopped", its connection and those after it (the debug adapter's).
+## While off _panel: the editor's listener of "stopped", and the connections up to its own (its flags last).
 var _editor_stop: Callable = Callable()
 var _editor_stop_at: Array[Dictionary] = []
 ## The panel's session closed while its listener was off: the editor is still to stop the run.
@@ -73,7 +73,7 @@ func _take_editor_stop(panel: Node) -> void:
 			panel.connect("stopped", _on_panel_stopped)
 			_panel = panel
 			_editor_stop = listener
-			_editor_stop_at = connections.slice(index)
+			_editor_stop_at = connections.slice(0, index + 1)
 			return
 
 
@@ -136,15 +136,15 @@ func _release() -> void:
 		listener.call()
 
 
-## Connects the editor's listener again in front of the first of its followers still there (a listener
-## ahead may have gone): a signal only appends, so those from there on are taken off and appended behind it.
+## Connects the editor's listener again behind those of its old leaders still there (not at its old
+## index: one may have gone): a signal only appends, so the rest are taken off and appended behind it.
 func _put_back(listener: Callable) -> void:
 	var behind: Array[Dictionary] = _panel.get_signal_connection_list("stopped")
-	while not behind.is_empty() and behind[0] not in _editor_stop_at:
+	while not behind.is_empty() and behind[0] in _editor_stop_at:
 		behind.pop_front()
 	for connection: Dictionary in behind:
 		_panel.disconnect("stopped", connection["callable"])
-	_panel.connect("stopped", listener, _editor_stop_at[0]["flags"])
+	_panel.connect("stopped", listener, _editor_stop_at.back()["flags"])
 	for connection: Dictionary in behind:
 		_panel.connect("stopped", connection["callable"], connection["flags"])
 
